@@ -1,0 +1,48 @@
+# `make` runs the full check; `make demo` and `make test` are the README's quick start.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: all demo test test-all bench lint clean
+
+all: lint test
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# One stamp per install flavour, redone when pyproject.toml changes.
+$(VENV)/.stamp-base: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[test]'
+	touch $@ $(VENV)/.stamp-base
+
+$(VENV)/.stamp-bench: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[bench]'
+	touch $@ $(VENV)/.stamp-base
+
+$(VENV)/.stamp-lint: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[lint]'
+	touch $@
+
+demo: $(VENV)/.stamp-base
+	$(BIN)/equity eval AsKsQsJsTs
+	$(BIN)/equity eval "Kh Kd 9c 9s 2h 3d 4c"
+
+test: $(VENV)/.stamp-test
+	$(BIN)/python -m pytest -q
+
+test-all: test
+
+bench: $(VENV)/.stamp-bench
+	$(BIN)/python benchmarks/run.py
+
+lint: $(VENV)/.stamp-lint
+	$(BIN)/ruff check equity tests benchmarks examples
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,170 @@
+"""``make bench``: equity's speed figures, each beside a baseline measured in the same run.
+
+The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
+its baseline, and the comparison is the ratio. Prints the machine and versions first.
+
+    python benchmarks/run.py [--section evaluator|simulate|all] [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from importlib.metadata import version
+from pathlib import Path
+
+import numba
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import peers  # noqa: E402
+
+from equity import dag, tables  # noqa: E402
+from equity.evaluator import (  # noqa: E402
+    _evaluate_rows,
+    _evaluate_rows_parallel,
+    _seven_card_histogram,
+)
+
+BIN = Path(sys.executable).parent
+
+
+def header() -> None:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    print(f"machine  {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}")
+    print(f"versions python {platform.python_version()}, numpy {np.__version__}, numba "
+          f"{numba.__version__}, equity {version('equity')}; numba threads {numba.get_num_threads()}")
+    print(f"date     {time.strftime('%Y-%m-%d %H:%M')}")
+    print()
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """Median seconds of each function, run round-robin ``repeat`` times."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def wall(cmd: list[str], env: dict[str, str] | None = None) -> Callable[[], None]:
+    def run() -> None:
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
+
+    return run
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+def row(label: str, value: str, note: str = "") -> None:
+    print(f"  {label:<46} {value:>16}  {note}")
+
+
+def random_hands(n: int, seed: int = 2026) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, 7), np.uint8)
+    for lo in range(0, n, 1_000_000):
+        hi = min(n, lo + 1_000_000)
+        out[lo:hi] = np.argpartition(rng.random((hi - lo, 52), np.float32), 7, axis=1)[:, :7]
+    return out
+
+
+def bench_evaluator(repeat: int) -> None:
+    print("Evaluator (Hammer's DAG with flush pointers)")
+    t = tables.get()
+    n = 10_000_000
+    hands = random_hands(n)
+    out = np.empty(n, np.int16)
+    _evaluate_rows(hands[:10], *t, out[:10])
+    _evaluate_rows_parallel(hands[:100], *t, out, 2)
+    cores = numba.get_num_threads()
+    times = interleaved({
+        "one": lambda: _evaluate_rows(hands, *t, out),
+        "all": lambda: _evaluate_rows_parallel(hands, *t, out, 64),
+    }, repeat)
+    one, every = n / times["one"], n / times["all"]
+    row("random 7-card evaluations/s, 1 thread", f"{one / 1e6:.1f} M/s",
+        verdict(one >= 60e6) + " (>= 60 M/s)")
+    row(f"random 7-card evaluations/s, {cores} threads", f"{every / 1e6:.1f} M/s",
+        verdict(every >= 100e6) + " (>= 100 M/s on 2 cores)")
+
+    found = peers.available()
+    if found:
+        rates = peers.peer_rates(hands[:3_000_000], budget_s=1.0)
+        classes = peers.peer_classes(hands[:200_000])
+        for r in rates:
+            same = np.array_equal(classes.get(r["name"], out[:0]), out[:200_000]) if r["name"] in classes \
+                else None
+            agree = "" if same is None else ("; agrees on 200,000 hands" if same else "; DISAGREES")
+            row(f"  peer {r['name']} {r['version']} (Python loop)", f"{r['evals_per_s'] / 1e6:.2f} M/s",
+                f"equity 1 thread is {one / r['evals_per_s']:.0f}x{agree}")
+    else:
+        print("  (no peer evaluators installed: pip install '.[bench]')")
+
+    _seven_card_histogram(*t)
+    all7 = median_time(lambda: _seven_card_histogram(*t), repeat)
+    row("all 133,784,560 7-card hands, 1 thread", f"{all7:.3f} s", verdict(all7 <= 1.0) + " (<= 1 s)")
+    build = median_time(dag.build_tables, repeat)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.npz"
+        tables.load(path)
+        load = median_time(lambda: tables.load(path), repeat)
+    row("table build from first principles", f"{build * 1e3:.0f} ms")
+    row("table load from the disk cache (digest checked)", f"{load * 1e3:.1f} ms")
+
+    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
+    cli = wall([equity_bin, "eval", "7c5d4h3s2c"])
+    cli()
+    walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": cli}, repeat + 2)
+    ratio = walls["cli"] / walls["numba"]
+    row("`python -c 'import numba'` wall", f"{walls['numba'] * 1e3:.0f} ms", "baseline")
+    row("`equity eval 7c5d4h3s2c` wall, warm JIT cache", f"{walls['cli'] * 1e3:.0f} ms",
+        f"{ratio:.2f}x the import; " + verdict(ratio <= 2.0) + " (<= 2x)")
+    print()
+
+
+SECTIONS = {"evaluator": bench_evaluator}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--section", choices=[*SECTIONS, "all"], default="all")
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    header()
+    for name, fn in SECTIONS.items():
+        if args.section in (name, "all"):
+            fn(args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""equity: a fast Texas Hold'em equity calculator.
+
+>>> import equity
+>>> equity.evaluate("AhKhQhJhTh")
+1
+>>> equity.describe(equity.evaluate("7c 5d 4h 3s 2c"))
+'High Card, Seven'
+"""
+
+from .cards import format_cards, parse_cards
+from .errors import (
+    CardError,
+    DuplicateCardError,
+    EquityError,
+    HandSizeError,
+    RangeError,
+    ScenarioError,
+)
+from .evaluator import category, describe, evaluate, evaluate_many
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardError",
+    "DuplicateCardError",
+    "EquityError",
+    "HandSizeError",
+    "RangeError",
+    "ScenarioError",
+    "__version__",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
+    "format_cards",
+    "parse_cards",
+]

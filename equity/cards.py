@@ -1,0 +1,151 @@
+"""Card notation <-> card ids.
+
+A card id is ``4 * rank + suit``: rank 0 = deuce ... 12 = ace; suit 0..3 = clubs, diamonds, hearts,
+spades. So ``rank = id >> 2`` and ``suit = id & 3``::
+
+    id:    0   1   2   3   4  ...  48  49  50  51
+    card: 2c  2d  2h  2s  3c  ...  Ac  Ad  Ah  As
+
+Text: a rank ``2-9 T J Q K A`` (either case, and ``10`` for ten) followed by a suit ``c d h s`` (either
+case). A list of cards may be run together (``Th9h2c``) or separated by spaces or commas.
+
+>>> parse_cards("Th9h2c")
+[34, 30, 0]
+>>> format_cards([51, 47])
+'AsKs'
+>>> parse_cards("10d, as kh")
+[33, 51, 46]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import CardError, DuplicateCardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+              "Jack", "Queen", "King", "Ace")
+RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+                "Jacks", "Queens", "Kings", "Aces")
+
+_RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
+_SUIT_OF = {ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
+
+
+def card_id(rank: int, suit: int) -> int:
+    """The id of the card of ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s)."""
+    return 4 * rank + suit
+
+
+def format_card(card: int) -> str:
+    """``'As'`` for 51.
+
+    >>> format_card(0), format_card(51)
+    ('2c', 'As')
+    """
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """Cards run together (or joined by ``sep``)."""
+    return sep.join(format_card(c) for c in cards)
+
+
+def _tokens(text: str) -> Iterable[tuple[str, int]]:
+    """Yield ``(token, position)`` for each two- or three-character card in ``text``."""
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in " ,\t\n":
+            i += 1
+            continue
+        size = 3 if text.startswith("10", i) else 2
+        yield text[i:i + size], i
+        i += size
+
+
+def parse_card(token: str) -> int:
+    """Parse one card token such as ``'Ah'``, ``'td'`` or ``'10s'``.
+
+    Raises:
+        CardError: naming the token and what is wrong with it.
+    """
+    cards = parse_cards(token)
+    if len(cards) != 1:
+        raise CardError(f"{token!r} is not one card; write a card as rank then suit, e.g. 'Ah'")
+    return cards[0]
+
+
+def parse_cards(text: str | Sequence[int] | Sequence[str], *, distinct: bool = True) -> list[int]:
+    """Parse a card list: a string like ``'AhKd'`` / ``'Ah Kd'`` / ``'Ah,Kd'``, a sequence of such
+    strings, or a sequence of card ids (checked for range).
+
+    Args:
+        text: the cards.
+        distinct: reject a card given twice (the default).
+
+    Raises:
+        CardError: an unknown rank or suit, or a dangling character, naming the token and position.
+        DuplicateCardError: a card given twice, when ``distinct``.
+    """
+    if isinstance(text, str):
+        cards = _parse_text(text)
+    else:
+        cards = []
+        for item in text:
+            if isinstance(item, str):
+                cards.extend(_parse_text(item))
+            elif isinstance(item, int) or hasattr(item, "__index__"):
+                value = int(item)
+                if not 0 <= value < 52:
+                    raise CardError(f"card id {value} is out of range; card ids are 0..51")
+                cards.append(value)
+            else:
+                raise CardError(f"{item!r} is not a card; give a string like 'Ah' or an id 0..51")
+    if distinct:
+        check_distinct(cards)
+    return cards
+
+
+def _parse_text(text: str) -> list[int]:
+    cards = []
+    for token, pos in _tokens(text):
+        where = f" at position {pos + 1} of {text!r}" if token != text.strip() else ""
+        if len(token) < 2:
+            raise CardError(f"{token!r}{where} is not a card: a card is a rank (2-9, T, J, Q, K, A) "
+                            "followed by a suit (c, d, h, s), e.g. 'Ah'")
+        rank_text, suit_text = token[:-1], token[-1]
+        rank = 8 if rank_text == "10" else _RANK_OF.get(rank_text)
+        if rank is None:
+            raise CardError(f"unknown rank {rank_text!r} in card {token!r}{where}; "
+                            "ranks are 2-9, T, J, Q, K, A")
+        suit = _SUIT_OF.get(suit_text)
+        if suit is None:
+            raise CardError(f"unknown suit {suit_text!r} in card {token!r}{where}; "
+                            "suits are c, d, h, s")
+        cards.append(4 * rank + suit)
+    return cards
+
+
+def check_distinct(cards: Iterable[int], what: str = "") -> None:
+    """Raise :class:`DuplicateCardError` naming the first card that appears twice."""
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            where = f" in {what}" if what else ""
+            raise DuplicateCardError(f"card {format_card(c)} appears twice{where}")
+        seen.add(c)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """A 52-bit mask with bit ``id`` set for each card.
+
+    >>> bin(mask_of([0, 2]))
+    '0b101'
+    """
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask

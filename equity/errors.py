@@ -1,0 +1,30 @@
+"""The one exception hierarchy of equity.
+
+Every error a user can cause is an :class:`EquityError` (a :class:`ValueError`), so callers can catch
+one type; the CLI maps it to exit status 2 and prints its message on one line, never a traceback.
+Messages quote the offending token and, where it helps, its position and the fix.
+"""
+
+
+class EquityError(ValueError):
+    """Base class of every error equity raises for bad input."""
+
+
+class CardError(EquityError):
+    """A card token that is not a card: unknown rank or suit, or trailing junk."""
+
+
+class DuplicateCardError(EquityError):
+    """The same card appears twice where all cards must be distinct."""
+
+
+class HandSizeError(EquityError):
+    """A wrong number of cards for what was asked (an evaluation, a board, a hand)."""
+
+
+class RangeError(EquityError):
+    """A malformed range expression, or a range left empty by card removal."""
+
+
+class ScenarioError(EquityError):
+    """Inputs that parse but cannot be played: too many players, a bad board size, bad options."""

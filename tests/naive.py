@@ -1,0 +1,193 @@
+"""Slow, obviously-correct reference evaluator and equity calculator (test oracle).
+
+Independent of the ``equity`` package on purpose: nothing here is imported from it.
+Cards are ints ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suit 0..3 = c, d, h, s).
+Hand classes follow Cactus Kev: 1 (royal flush) .. 7462 (7-5-4-3-2 unsuited), lower is better.
+"""
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+
+CATEGORY_NAMES = (
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "One Pair",
+    "High Card",
+)
+
+# Last (weakest) class of each category, best category first.
+CATEGORY_LAST_CLASS = (10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462)
+
+# Key categories, higher is stronger (the reverse of the class category index).
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+
+def hand_key(cards5):
+    """Return a tuple key for exactly 5 cards; a larger key is a stronger hand."""
+    if len(cards5) != 5:
+        raise ValueError("hand_key needs exactly 5 cards")
+    ranks = [c >> 2 for c in cards5]
+    suits = {c & 3 for c in cards5}
+    is_flush = len(suits) == 1
+    # (count, rank) groups, biggest group first, then higher rank first.
+    groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    group_ranks = tuple(r for _, r in groups)
+    counts = tuple(n for n, _ in groups)
+
+    straight_high = None
+    if len(groups) == 5:
+        desc = sorted(ranks, reverse=True)
+        if desc[0] - desc[4] == 4:
+            straight_high = desc[0]
+        elif desc == [12, 3, 2, 1, 0]:  # wheel A-2-3-4-5 is five-high
+            straight_high = 3
+
+    if straight_high is not None and is_flush:
+        return (STRAIGHT_FLUSH, straight_high)
+    if counts == (4, 1):
+        return (QUADS, *group_ranks)
+    if counts == (3, 2):
+        return (FULL_HOUSE, *group_ranks)
+    if is_flush:
+        return (FLUSH, *group_ranks)
+    if straight_high is not None:
+        return (STRAIGHT, straight_high)
+    if counts == (3, 1, 1):
+        return (TRIPS, *group_ranks)
+    if counts == (2, 2, 1):
+        return (TWO_PAIR, *group_ranks)
+    if counts == (2, 1, 1, 1):
+        return (PAIR, *group_ranks)
+    return (HIGH_CARD, *group_ranks)
+
+
+def all_keys():
+    """Return the sorted list (weakest first) of all 7,462 distinct 5-card keys."""
+    keys = set()
+    # Non-flush hands: every rank multiset except five of a kind. Suit = position % 4, so
+    # equal ranks (adjacent positions, at most 4) get distinct suits and all 4 suits appear.
+    for multiset in combinations_with_replacement(range(13), 5):
+        if len(set(multiset)) == 1:
+            continue
+        keys.add(hand_key([4 * r + i % 4 for i, r in enumerate(multiset)]))
+    # Flush hands: five distinct ranks, all clubs.
+    for ranks in combinations(range(13), 5):
+        keys.add(hand_key([4 * r for r in ranks]))
+    assert len(keys) == 7462, len(keys)
+    return sorted(keys)
+
+
+@lru_cache(maxsize=1)
+def key_to_class():
+    """Return a dict mapping each key to its class: strongest -> 1, weakest -> 7462."""
+    return {key: i for i, key in enumerate(reversed(all_keys()), start=1)}
+
+
+@lru_cache(maxsize=1 << 20)
+def _best_class(sorted_cards):
+    table = key_to_class()
+    return min(table[hand_key(five)] for five in combinations(sorted_cards, 5))
+
+
+def naive_class(cards):
+    """Return the best (minimum) class over every 5-card subset of 5, 6 or 7 distinct cards."""
+    cards = tuple(cards)
+    if len(cards) not in (5, 6, 7):
+        raise ValueError(f"need 5, 6 or 7 cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise ValueError("duplicate cards")
+    if any(not 0 <= c < 52 for c in cards):
+        raise ValueError("card id out of range")
+    return _best_class(tuple(sorted(cards)))
+
+
+def category_of(cls):
+    """Return the category index 0 (straight flush) .. 8 (high card) of a hand class."""
+    if not 1 <= cls <= 7462:
+        raise ValueError(f"class out of range: {cls}")
+    for index, last in enumerate(CATEGORY_LAST_CLASS):
+        if cls <= last:
+            return index
+    raise AssertionError("unreachable")
+
+
+def _deals(n, avail):
+    """Yield every tuple of n hole pairs drawn in order (players distinguishable) from avail."""
+    if n == 0:
+        yield ()
+        return
+    for pair in combinations(avail, 2):
+        rest = [c for c in avail if c not in pair]
+        for more in _deals(n - 1, rest):
+            yield (pair, *more)
+
+
+def naive_equity(players, board=(), dead=()):
+    """Exact (win, tie, equity) Fractions per player by enumerating every complete deal.
+
+    ``players`` items are a 2-card tuple (known hand) or None (random hand). Every completion
+    of the board plus every deal of the random hands from the remaining deck counts equally.
+    """
+    players = list(players)
+    board = tuple(board)
+    known = [c for hand in players if hand is not None for c in hand]
+    used = known + list(board) + list(dead)
+    if not players:
+        raise ValueError("need at least one player")
+    if any(hand is not None and len(hand) != 2 for hand in players):
+        raise ValueError("known hands must have exactly 2 cards")
+    if len(board) > 5:
+        raise ValueError("board has more than 5 cards")
+    if len(set(used)) != len(used) or any(not 0 <= c < 52 for c in used):
+        raise ValueError("duplicate or invalid cards")
+    deck = [c for c in range(52) if c not in set(used)]
+    random_seats = [i for i, hand in enumerate(players) if hand is None]
+    if len(deck) < 5 - len(board) + 2 * len(random_seats):
+        raise ValueError("not enough cards left to deal")
+
+    n = len(players)
+    wins = [0] * n
+    ties = [0] * n
+    shares = [Counter() for _ in range(n)]  # shares[i][k]: deals where i split the pot k ways
+    total = 0
+    for extra in combinations(deck, 5 - len(board)):
+        full_board = board + extra
+        rest = [c for c in deck if c not in extra]
+        values = {}  # hole pair -> class, computed once per board
+
+        def value(hole, full_board=full_board, values=values):
+            if hole not in values:
+                values[hole] = naive_class(hole + full_board)
+            return values[hole]
+
+        fixed = [value(tuple(hand)) if hand is not None else None for hand in players]
+        for holes in _deals(len(random_seats), rest):
+            vals = list(fixed)
+            for seat, hole in zip(random_seats, holes, strict=True):
+                vals[seat] = value(hole)
+            best = min(vals)
+            winners = [i for i, v in enumerate(vals) if v == best]
+            total += 1
+            if len(winners) == 1:
+                wins[winners[0]] += 1
+            else:
+                for i in winners:
+                    ties[i] += 1
+            for i in winners:
+                shares[i][len(winners)] += 1
+
+    return [
+        (
+            Fraction(wins[i], total),
+            Fraction(ties[i], total),
+            sum((Fraction(cnt, total * k) for k, cnt in shares[i].items()), Fraction(0)),
+        )
+        for i in range(n)
+    ]

@@ -1,0 +1,60 @@
+"""The README's transcripts are real output: every ``$ equity ...`` line in a ``console`` block is run and
+its output compared, line by line (trailing spaces ignored). Its Python snippets run as doctests."""
+
+import doctest
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from equity.cli import cli
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def transcripts() -> list[tuple[str, str]]:
+    cases = []
+    for block in re.findall(r"```console\n(.*?)```", README.read_text(), re.S):
+        command, expected = None, []
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                if command:
+                    cases.append((command, "\n".join(expected)))
+                command, expected = line[2:], []
+            else:
+                expected.append(line)
+        if command:
+            cases.append((command, "\n".join(expected)))
+    return cases
+
+
+def normalise(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+@pytest.mark.parametrize(("command", "expected"), transcripts())
+def test_transcript(command, expected, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    args = shlex.split(command)
+    assert args[0] == "equity"
+    result = CliRunner().invoke(cli, args[1:], prog_name="equity")
+    assert normalise(result.output) == normalise(expected)
+
+
+def test_python_snippets():
+    text = README.read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"README[{i}]", str(README), 0))
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_quick_start_commands_are_in_the_makefile():
+    makefile = (README.parent / "Makefile").read_text()
+    assert "make demo" in README.read_text() and "make test" in README.read_text()
+    assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
