@@ -29,8 +29,7 @@ $(VENV)/.stamp-lint: pyproject.toml | $(BIN)/python
 	touch $@
 
 demo: $(VENV)/.stamp-base
-	$(BIN)/equity eval AsKsQsJsTs
-	$(BIN)/equity eval "Kh Kd 9c 9s 2h 3d 4c"
+	$(BIN)/equity AsKs vs 2 --board Th9h2c
 
 test: $(VENV)/.stamp-test
 	$(BIN)/python -m pytest -q

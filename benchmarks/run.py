@@ -152,7 +152,70 @@ def bench_evaluator(repeat: int) -> None:
     print()
 
 
-SECTIONS = {"evaluator": bench_evaluator}
+def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
+    """eval7's own C heads-up Monte Carlo loop, AsKs vs every hand, preflop (None if eval7 is absent)."""
+    try:
+        import eval7
+    except ImportError:
+        return None
+    hand = [eval7.Card("As"), eval7.Card("Ks")]
+    villain = eval7.HandRange("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
+    return lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], iterations)
+
+
+def bench_simulate(repeat: int) -> None:
+    from equity.scenario import Scenario
+    from equity.simulate import simulate
+
+    print("Monte Carlo (trials/s, AsKs vs 2 random; medians of interleaved runs)")
+    n = 4_000_000
+    cases = {"preflop": Scenario.build(["AsKs", None, None]),
+             "flop Th9h2c": Scenario.build(["AsKs", None, None], board="Th9h2c")}
+    fns = {}
+    for name, sc in cases.items():
+        simulate(sc, trials=20_000, seed=1)
+        for threads in (1, numba.get_num_threads()):
+            fns[(name, threads)] = (lambda sc=sc, threads=threads:
+                                    simulate(sc, trials=n, seed=1, threads=threads))
+    heads_up = Scenario.build(["AsKs", None])
+    fns[("heads-up preflop", 1)] = lambda: simulate(heads_up, trials=n, seed=1, threads=1)
+    e7 = _eval7_heads_up(1_000_000)
+    if e7:
+        e7()
+        fns[("eval7 heads-up", 1)] = e7
+    times = interleaved(fns, repeat)
+    for (name, threads), secs in times.items():
+        if name == "eval7 heads-up":
+            continue
+        rate = n / secs
+        note = ""
+        if name == "preflop" and threads > 1:
+            note = verdict(rate >= 20e6) + " (>= 20 M/s with 2 threads)"
+        if name == "heads-up preflop" and ("eval7 heads-up", 1) in times:
+            e7_rate = 1_000_000 / times[("eval7 heads-up", 1)]
+            note = f"eval7's C loop (AsKs vs any hand) {e7_rate / 1e6:.1f} M/s: {rate / e7_rate:.2f}x"
+        row(f"{name}, {threads} thread{'s' if threads > 1 else ''}", f"{rate / 1e6:.1f} M/s", note)
+
+    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
+    trials = 1_000_000
+    cmd = [equity_bin, "AsKs", "vs", "2", "--board", "Th9h2c", "--trials", str(trials), "--json"]
+    wall(cmd)()
+    walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": wall(cmd)}, repeat + 2)
+    own = trials / (n / times[("flop Th9h2c", numba.get_num_threads())])
+    limit = 2 * walls["numba"] + own
+    row("`python -c 'import numba'` wall", f"{walls['numba'] * 1e3:.0f} ms", "baseline")
+    row("`equity AsKs vs 2 --board Th9h2c -n 1e6 --json`", f"{walls['cli'] * 1e3:.0f} ms",
+        f"trials' own time {own * 1e3:.0f} ms; " + verdict(walls["cli"] <= limit)
+        + f" (<= 2x import + trials = {limit * 1e3:.0f} ms)")
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EQUITY_CACHE_DIR=tmp)
+        first = median_time(wall(cmd, env), 1)
+    row("the same, first run with empty JIT and table caches", f"{first:.1f} s",
+        verdict(first <= 15) + " (<= 15 s)")
+    print()
+
+
+SECTIONS = {"evaluator": bench_evaluator, "simulate": bench_simulate}
 
 
 def main() -> None:

@@ -9,16 +9,20 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 import click
+import numba
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from . import __version__, report
 from .cards import format_cards, parse_cards
-from .errors import EquityError
+from .errors import CardError, EquityError, ScenarioError
 from .evaluator import HandSizeError, category, describe, evaluate
+from .scenario import RANDOM, Result, Scenario, is_count
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -72,8 +76,11 @@ def cli() -> None:
     """A fast Texas Hold'em equity calculator.
 
     \b
-    Commands:
-      equity eval CARDS           the value of a 5-, 6- or 7-card hand
+    Usage:
+      equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
+      equity eval CARDS                        the value of a 5-, 6- or 7-card hand
+
+    Run 'equity run --help' for the options of the first form.
     """
 
 
@@ -101,6 +108,115 @@ def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
                    "description": describe(value)})
         return
     stdout_console().print(report.evaluation(hand, value, category(value), describe(value)))
+
+
+def parse_players(tokens: tuple[str, ...]) -> list[str | None]:
+    """``('AsKs', 'vs', '2', 'QdQc')`` -> ``['AsKs', None, None, 'QdQc']``; ``vs`` is optional."""
+    tokens = tuple(t for t in tokens if t.lower() != "vs")
+    if not tokens:
+        raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
+    if is_count(tokens[0]):
+        raise ScenarioError(f"the first argument is the hero's hand (e.g. AsKs), not {tokens[0]!r}; "
+                            f"e.g. 'equity AsKs vs {tokens[0]}'")
+    players: list[str | None] = [tokens[0]]
+    for token in tokens[1:]:
+        if is_count(token):
+            count = int(token)
+            if count == 0:
+                raise ScenarioError(f"opponent count {token!r} must be at least 1")
+            if count > 22:
+                raise ScenarioError(f"opponent count {token!r} is too many: at most 22 opponents fit in "
+                                    "one deck")
+            players.extend([RANDOM] * count)
+        else:
+            try:
+                parse_cards(token)
+            except CardError as exc:
+                raise ScenarioError(f"opponent {token!r} is neither a count of random hands (e.g. 2) nor a "
+                                    f"hand (e.g. QdQc): {exc}") from None
+            players.append(token)
+    if len(players) < 2:
+        raise ScenarioError(f"no opponent given after the hero's hand {tokens[0]!r}; "
+                            f"e.g. 'equity {tokens[0]} vs 2'")
+    return players
+
+
+class _ProgressBar:
+    """A rich progress bar on stderr that appears only once a run has taken about a second."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 1.0:
+                return
+            self.bar = Progress(TextColumn("[dim]simulating"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("trials"), TimeElapsedColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@cli.command("run", context_settings=CONTEXT)
+@click.argument("players", nargs=-1, required=True, metavar="HERO [vs] OPPONENT...")
+@click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5.")
+@click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play.")
+@click.option("--trials", "-n", type=click.IntRange(min=1), metavar="N", help="Play exactly N trials.")
+@click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
+              help="Stop once every equity's standard error is at most P percentage points "
+                   "[default: 0.05].")
+@click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
+              help="Play for about S seconds.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
+              help="Seed (0 .. 2**64-1) for a repeatable run; drawn and shown if omitted.")
+@click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
+              help="Threads to use [default: all cores].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@user_errors
+def run_command(players: tuple[str, ...], board: str, dead: str, trials: int | None,
+                precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
+                as_json: bool, no_progress: bool) -> None:
+    """Equity of HERO against each OPPONENT: a count of random hands (2) or a hand (QdQc).
+
+    \b
+    Examples:
+      equity AsKs vs 2 --board Th9h2c
+      equity AsKs QdQc --trials 1000000 --seed 7
+      equity 7h7d vs 3 --precision 0.1 --json
+    """
+    from .simulate import kernels_cached, simulate
+
+    scenario = Scenario.build(parse_players(players), board=board, dead=dead)
+    err = Console(stderr=True, highlight=False)
+    if not kernels_cached():
+        err.print("[dim]Compiling the simulation kernel for this machine (first run only, ~10 s)...[/dim]")
+    bar = _ProgressBar(enabled=not as_json and not no_progress and err.is_terminal)
+    try:
+        result = simulate(scenario, trials=trials, precision=None if precision is None else precision / 100,
+                          time_s=time_s, seed=seed, threads=threads, progress=bar)
+    finally:
+        bar.close()
+    show(result, as_json)
+
+
+def show(result: Result, as_json: bool) -> None:
+    """Print a result as JSON or as the equity table."""
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        stdout_console().print(report.result_view(result))
 
 
 def main() -> None:

@@ -1,0 +1,107 @@
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from equity import __version__
+from equity.cli import cli
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), prog_name="equity")
+
+
+def run_json(*args):
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_json_keys_and_types():
+    out = run_json("AsKs", "vs", "2", "--board", "Th9h2c", "--dead", "2d", "--trials", "50000", "--seed", "9")
+    assert set(out) == {"version", "method", "trials", "seed", "board", "dead", "elapsed_s", "players"}
+    assert out["version"] == __version__ and out["method"] == "monte-carlo"
+    assert out["trials"] == 50_000 and out["seed"] == 9
+    assert out["board"] == "Th9h2c" and out["dead"] == "2d"
+    assert isinstance(out["elapsed_s"], float) and out["elapsed_s"] >= 0
+    assert [p["hand"] for p in out["players"]] == ["AsKs", "random", "random"]
+    for p in out["players"]:
+        assert set(p) == {"hand", "win", "tie", "equity", "stderr"}
+        for key in ("win", "tie", "equity", "stderr"):
+            assert isinstance(p[key], float) and 0 <= p[key] <= 1
+    assert abs(sum(p["equity"] for p in out["players"]) - 1) < 1e-12
+
+
+def test_vs_is_optional_and_hands_may_be_opponents():
+    a = run_json("AsKs", "vs", "QdQc", "1", "--trials", "20000", "--seed", "3")
+    b = run_json("AsKs", "QdQc", "1", "--trials", "20000", "--seed", "3")
+    assert a["players"] == b["players"]
+    assert [p["hand"] for p in a["players"]] == ["AsKs", "QdQc", "random"]
+
+
+def test_seeded_cli_runs_repeat_whatever_the_threads():
+    args = ("7h7d", "vs", "3", "--trials", "200000", "--seed", "123")
+    one = run_json(*args, "--threads", "1")
+    two = run_json(*args, "--threads", "2")
+    assert one["players"] == two["players"] == run_json(*args)["players"]
+
+
+def test_the_table():
+    result = run("AsKs", "vs", "2", "--board", "Th9h2c", "--trials", "20000", "--seed", "1")
+    assert result.exit_code == 0
+    for needle in ("hero", "villain 2", "Equity %", "± 95% CI", "Monte Carlo", "20,000 trials",
+                   "seed 1", "board Th 9h 2c"):
+        assert needle in result.output
+
+
+def test_json_stdout_is_one_object_even_when_piped():
+    proc = subprocess.run([sys.executable, "-m", "equity", "AsKs", "vs", "2", "--trials", "10000",
+                           "--seed", "1", "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(proc.stdout)["trials"] == 10_000
+    assert "simulating" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["AsXs", "vs", "2"], "unknown rank 'X' in card 'Xs' at position 3 of 'AsXs'"),
+        (["AsKs", "vs", "2", "--board", "Th9hZz"], "unknown rank 'Z'"),
+        (["AsKs", "vs", "2", "--board", "Th"], "a board has 0, 3, 4 or 5 cards; 'Th' has 1"),
+        (["AsKs", "vs", "2", "--board", "Th9h"], "'Th9h' has 2"),
+        (["AsKs", "vs", "2", "--board", "Th9h2c3c4c5c"], "has 6"),
+        (["AsKs", "vs", "2", "--board", "Th9hAs"], "card As appears in the hero's hand and in the board"),
+        (["AsKs", "vs", "2", "--board", "Th9h2c", "--dead", "9h"],
+         "card 9h appears in the board and in the dead"),
+        (["AsKs", "vs", "2", "--dead", "2c2c"], "card 2c appears twice in the dead cards"),
+        (["AsKs", "vs", "0"], "opponent count '0' must be at least 1"),
+        (["AsKs", "vs", "23"], "'23' is too many"),
+        (["AsKs", "vs", "12", "11"], "24 players is too many: at most 23"),
+        (["AsKs", "vs", "QQ+"], "opponent 'QQ+' is neither a count"),
+        (["AsKs"], "no opponent given after the hero's hand 'AsKs'"),
+        (["vs", "2"], "the first argument is the hero's hand (e.g. AsKs), not '2'"),
+        (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': 0 is not in the range x>=1"),
+        (["AsKs", "vs", "2", "--trials", "-5"], "'--trials'"),
+        (["AsKs", "vs", "2", "--precision", "0"], "'--precision' / '-p': 0.0 is not in the range x>0"),
+        (["AsKs", "vs", "2", "--time", "-1"], "'--time' / '-t'"),
+        (["AsKs", "vs", "2", "--threads", "0"], "'--threads': 0 is not in the range"),
+        (["AsKs", "vs", "2", "--threads", "many"], "'many' is not a valid integer"),
+        (["AsKs", "vs", "2", "--trials", "5", "--precision", "1"], "choose one way to stop"),
+        (["AsKs", "vs", "2", "--bogus"], "No such option '--bogus'"),
+    ],
+)
+def test_bad_input_exits_2_without_a_traceback(args, needle):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert needle in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_help_lists_the_main_form_and_its_options():
+    assert "equity HERO [vs] OPPONENT..." in run("--help").output
+    text = run("run", "--help").output
+    for option in ("--board", "--dead", "--trials", "--precision", "--time", "--seed", "--threads",
+                   "--json", "--no-progress"):
+        assert option in text

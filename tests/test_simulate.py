@@ -1,0 +1,169 @@
+import math
+from fractions import Fraction
+
+import naive
+import numpy as np
+import pytest
+
+from equity.cards import parse_cards
+from equity.errors import ScenarioError
+from equity.scenario import Scenario
+from equity.simulate import CHUNK, _first_precise_prefix, simulate
+
+
+def numbers(result):
+    return [(p.win, p.tie, p.equity, p.stderr) for p in result.players]
+
+
+def test_same_seed_same_numbers_whatever_the_threads():
+    sc = Scenario.build(["AsKs", None, None])
+    one = simulate(sc, trials=300_000, seed=42, threads=1)
+    two = simulate(sc, trials=300_000, seed=42, threads=2)
+    again = simulate(sc, trials=300_000, seed=42)
+    assert numbers(one) == numbers(two) == numbers(again)
+    assert one.trials == 300_000 and one.seed == 42
+    assert numbers(simulate(sc, trials=300_000, seed=43)) != numbers(one)
+
+
+def test_a_seed_is_drawn_and_reported():
+    sc = Scenario.build(["AsKs", None])
+    result = simulate(sc, trials=10_000)
+    assert isinstance(result.seed, int)
+    assert numbers(simulate(sc, trials=10_000, seed=result.seed)) == numbers(result)
+
+
+CASES = [
+    # (players, board, dead): small enough for tests/naive.py to enumerate exactly
+    (["AhAd", None], "2c7s9dJcQh", ""),
+    (["7d8d", None], "2c3d4h5s6c", ""),
+    (["KhQh", None], "Jh Th 2c 3d", ""),
+    (["AhAd", "KhKd"], "2c7s9dJc", ""),
+    (["AhAd", None, None], "2c7s9dJcQh", ""),
+    (["9c9d", None, None], "2c7s9hJcQh", "Ks Kc"),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), CASES)
+def test_monte_carlo_within_four_standard_errors_of_exact(players, board, dead):
+    sc = Scenario.build(players, board=board, dead=dead)
+    exact = naive.naive_equity([parse_cards(p) if p else None for p in players], parse_cards(board),
+                               parse_cards(dead))
+    result = simulate(sc, trials=400_000, seed=2026)
+    for p, (win, tie, eq) in zip(result.players, exact, strict=True):
+        for got, want, se in ((p.win, win, p.win_stderr), (p.tie, tie, p.tie_stderr),
+                              (p.equity, eq, p.stderr)):
+            if se == 0:
+                assert got == float(want)
+            else:
+                assert abs(got - float(want)) <= 4 * se, (players, got, float(want), se)
+    assert math.isclose(sum(p.equity for p in result.players), 1.0, abs_tol=1e-12)
+
+
+def test_aa_vs_kk_preflop_matches_the_published_exact_equity():
+    # AA vs KK over all combos: 81.9461% (public exhaustive count); here AcAd vs KhKs specifically:
+    # 1,388,072 wins, 317,694 losses, 6,538 ties of 1,712,304 boards.
+    exact = Fraction(1_388_072 * 2 + 6_538, 2 * 1_712_304)
+    result = simulate(Scenario.build(["AcAd", "KhKs"]), trials=1_000_000, seed=7)
+    hero = result.players[0]
+    assert abs(hero.equity - float(exact)) <= 4 * hero.stderr
+    assert abs(hero.win - 1_388_072 / 1_712_304) <= 4 * hero.win_stderr
+    assert abs(hero.tie - 6_538 / 1_712_304) <= 4 * hero.tie_stderr
+
+
+def test_symmetric_random_opponents_agree_and_equities_sum_to_one():
+    result = simulate(Scenario.build(["7h7d", None, None, None], board="Ah8c2d"), trials=600_000, seed=3)
+    opp = result.players[1:]
+    for a in opp:
+        for b in opp:
+            assert abs(a.equity - b.equity) <= 4 * math.hypot(a.stderr, b.stderr)
+    assert math.isclose(sum(p.equity for p in result.players), 1.0, abs_tol=1e-12)
+
+
+def test_ties_are_shared_exactly():
+    # The board plays for everyone: every trial is a 3-way split.
+    result = simulate(Scenario.build(["2c3d", None, None], board="AsKsQsJsTs"), trials=50_000, seed=1)
+    for p in result.players:
+        assert p.win == 0 and p.tie == 1 and math.isclose(p.equity, 1 / 3) and p.stderr == 0
+
+
+def test_precision_stops_at_the_first_chunk_boundary_that_meets_it():
+    sc = Scenario.build(["AsKs", None, None], board="Th9h2c")
+    target = 0.001
+    result = simulate(sc, precision=target, seed=11)
+    assert result.trials % CHUNK == 0
+    assert all(p.stderr <= target for p in result.players)
+    shorter = simulate(sc, trials=result.trials - CHUNK, seed=11)
+    assert any(p.stderr > target for p in shorter.players)
+    assert numbers(simulate(sc, trials=result.trials, seed=11)) == numbers(result)
+    assert numbers(simulate(sc, precision=target, seed=11, threads=1)) == numbers(result)
+
+
+def test_default_stop_is_a_precision_of_five_hundredths_of_a_point():
+    result = simulate(Scenario.build(["AsKs", None, None], board="Th9h2c"), seed=5)
+    assert all(p.stderr <= 0.0005 for p in result.players)
+
+
+def test_time_budget_plays_whole_chunks():
+    result = simulate(Scenario.build(["AsKs", None]), time_s=0.2, seed=1)
+    assert result.trials >= CHUNK and result.trials % CHUNK == 0
+    assert numbers(simulate(Scenario.build(["AsKs", None]), trials=result.trials, seed=1)) == numbers(result)
+
+
+def test_first_precise_prefix_by_hand():
+    # One player, every trial a win: zero variance from the start, so the minimum chunk count wins.
+    wins = np.full((5, 1), CHUNK, np.int64)
+    ties = np.zeros((5, 1, 24), np.int64)
+    assert _first_precise_prefix(wins, ties, 1e-9, 2) == 2
+    # Half wins: se = 0.5 / sqrt(n); 0.5 / sqrt(3 * CHUNK) <= target < 0.5 / sqrt(2 * CHUNK).
+    wins = np.full((5, 1), CHUNK // 2, np.int64)
+    target = 0.5 / math.sqrt(2.5 * CHUNK)
+    assert _first_precise_prefix(wins, ties, target, 1) == 3
+
+
+def test_progress_is_reported():
+    seen = []
+    simulate(Scenario.build(["AsKs", None]), trials=3 * CHUNK + 5, seed=1,
+             progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (3 * CHUNK + 5, 3 * CHUNK + 5)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "needle"),
+    [
+        ({"trials": 0}, "trials must be a positive"),
+        ({"precision": 0}, "precision must be positive"),
+        ({"time_s": -1}, "time must be positive"),
+        ({"seed": -1}, "seed must be"),
+        ({"threads": 0}, "threads must be"),
+        ({"trials": 10, "time_s": 1}, "choose one way to stop"),
+    ],
+)
+def test_bad_options(kwargs, needle):
+    with pytest.raises(ScenarioError, match=needle):
+        simulate(Scenario.build(["AsKs", None]), **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "needle"),
+    [
+        (["AsKs"], "", "", "at least one opponent"),
+        (["AsKs"] + [None] * 23, "", "", "too many"),
+        (["AsKs", None], "Th9h", "", "0, 3, 4 or 5 cards"),
+        (["AsKs", None], "Th", "", "0, 3, 4 or 5 cards"),
+        (["AsKs", None], "Th9h2c3c4c5c", "", "0, 3, 4 or 5 cards"),
+        (["AsKs", None], "Th9hAs", "", "As appears in the hero's hand and in the board"),
+        (["AsKs", None], "", "Qs Qs", "Qs appears twice in the dead cards"),
+        (["AsKs", "AsQd"], "", "", "As appears in the hero's hand and in player 2's hand"),
+        (["AsKsQs", None], "", "", "has 3 cards"),
+        (["AsKs"] + [None] * 21, "", " ".join(f"{r}c" for r in "23456789"), "not enough cards"),
+    ],
+)
+def test_impossible_scenarios(players, board, dead, needle):
+    with pytest.raises(ValueError, match=needle):
+        Scenario.build(players, board=board, dead=dead)
+
+
+def test_twenty_three_players_fit():
+    result = simulate(Scenario.build(["AsKs"] + [None] * 22), trials=20_000, seed=1)
+    assert len(result.players) == 23
+    assert math.isclose(sum(p.equity for p in result.players), 1.0)
