@@ -20,8 +20,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from . import __version__, report
 from .cards import format_cards, parse_cards
-from .errors import CardError, EquityError, ScenarioError
-from .evaluator import HandSizeError, category, describe, evaluate
+from .errors import CardError, EquityError, HandSizeError, ScenarioError
+from .evaluator import category, describe, evaluate
 from .scenario import RANDOM, Result, Scenario, is_count
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
