@@ -23,7 +23,7 @@ def test_eval_table():
 def test_eval_accepts_separate_tokens():
     result = run("eval", "Kh", "Kd", "9c", "9s", "2h", "3d", "4c", "--json")
     assert result.exit_code == 0
-    assert json.loads(result.output) == {
+    assert json.loads(result.stdout) == {
         "cards": "KhKd9c9s2h3d4c", "rank": 2641, "category": "Two Pair",
         "description": "Two Pair, Kings and Nines"}
 

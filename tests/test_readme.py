@@ -35,7 +35,12 @@ _TIMINGS = [(re.compile(r"\d+\.\d+ s · \d+\.\d+ M/s"), "<time> s · <rate> M/s"
             (re.compile(r'"elapsed_s": [0-9.e-]+'), '"elapsed_s": <time>')]
 
 
+# Said on stderr only by the first run on a machine, so never part of a transcript.
+_COMPILING = re.compile(r"^Compiling the .* kernel.*\n", re.M)
+
+
 def normalise(text: str) -> str:
+    text = _COMPILING.sub("", text)
     for pattern, placeholder in _TIMINGS:
         text = pattern.sub(placeholder, text)
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
