@@ -1,0 +1,349 @@
+"""Range grammar -> weighted two-card combos; card removal.
+
+A range is a comma-separated union of elements, each a body with an optional weight ``@W``: ``W`` is a
+percentage of full frequency, ``0 < W <= 100`` (``AKs@50`` holds AKs half as often as ``AKs``). Rank
+letters, the ``s``/``o`` suffix and ``random``/``xx`` may be in either case; spaces around commas are
+ignored. The bodies::
+
+    random, xx     every two-card hand                                               1326 combos
+    15%            the top 15% of hands by preflop equity against one random hand     ~199
+    AhKh           one exact combo, either card first (10h9h works too)                  1
+    QQ  QQ+        a pair; it and every higher pair                                   6, 18
+    55-22          the pairs from 55 to 22, either end first                             24
+    AKs AKo AK     suited, offsuit, both; the higher rank may come second (KAs)   4, 12, 16
+    A2s+  KTo+     the lower rank climbs to one below the higher: A2s..AKs, KTo..KQo  48, 36
+    A5s-A2s        A5s, A4s, A3s, A2s: both ends share the first rank and suffix         16
+
+A combo named twice is kept once and the *later* element's weight wins: ``QQ+,KK@50`` holds AA and QQ at
+full weight and KK at half.
+
+A :class:`Range` holds ``combos``, uint8 ``(n, 2)``, each row ``(hi, lo)`` of card ids with ``hi > lo``,
+rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, each in ``(0, 1]``.
+
+>>> r = parse_range("QQ+, AKs@50")
+>>> len(r), r.text
+(22, 'QQ+,AKs@50')
+>>> format_range(r.combos, r.weights)
+'QQ+,AKs@50'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+import numpy as np
+
+from .cards import RANKS, format_card, format_cards, parse_cards
+from .errors import CardError, RangeError
+
+N_COMBOS = 1326
+
+_RANK = "[2-9TJQKA]"
+_CLASS = re.compile(rf"({_RANK})({_RANK})([so]?)(\+?)", re.IGNORECASE)
+_SPAN = re.compile(rf"({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)", re.IGNORECASE)
+_COMBO = re.compile(r"(?:10|[2-9TJQKA])[cdhs](?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]*\.?[0-9]+")
+_EXAMPLES = "e.g. QQ+, 55-22, AKs, A2s+, A5s-A2s, AK, AhKh, 15% or random"
+_ALL = [(hi, lo) for hi in range(52) for lo in range(hi)]
+
+Combo = tuple[int, int]
+
+
+@dataclass(frozen=True, eq=False)
+class Range:
+    """Weighted two-card combos; see the module docstring for the array layout.
+
+    Attributes:
+        combos: uint8 ``(n, 2)``, rows ``(hi, lo)`` with ``hi > lo``, unique, sorted by ``hi * 52 + lo``.
+        weights: float64 ``(n,)``, each in ``(0, 1]``; 1 is full frequency.
+        text: the text it was parsed from, whitespace removed (or :func:`format_range`'s output).
+    """
+
+    combos: np.ndarray
+    weights: np.ndarray
+    text: str
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def is_random(self) -> bool:
+        """All 1326 combos, each at weight 1."""
+        return len(self) == N_COMBOS and bool(np.all(self.weights == 1.0))
+
+    def is_hand(self) -> bool:
+        """Exactly one combo, whatever its weight."""
+        return len(self) == 1
+
+    def without(self, cards: Iterable[int] | str) -> Range:
+        """Card removal: the combos that use none of ``cards`` (ids, or text such as ``'AsKd'``).
+
+        The text is unchanged; a range can come out empty, which the caller reports.
+
+        >>> len(parse_range("AA").without([51]))
+        3
+        """
+        dead = np.zeros(52, dtype=bool)
+        dead[parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False)] = True
+        keep = ~(dead[self.combos[:, 0]] | dead[self.combos[:, 1]])
+        return Range(self.combos[keep], self.weights[keep], self.text)
+
+    def same_as(self, other: Range) -> bool:
+        """The same combos at the same weights (the texts may differ).
+
+        >>> parse_range("KAs").same_as(parse_range("AsKs,AhKh,AdKd,AcKc"))
+        True
+        """
+        return np.array_equal(self.combos, other.combos) and np.array_equal(self.weights, other.weights)
+
+
+def _combos(high: int, low: int, suffix: str = "") -> list[Combo]:
+    """The combos of ranks ``high >= low`` (a pair when equal) with suffix ``''``, ``'s'`` or ``'o'``,
+    sorted."""
+    return [(4 * high + a, 4 * low + b) for a in range(4) for b in range(4)
+            if (a > b if high == low else suffix in ("", "s" if a == b else "o"))]
+
+
+def hand_class(combo: Sequence[int]) -> str:
+    """The class of a two-card combo: ``'AA'``, ``'AKs'`` or ``'AKo'``.
+
+    >>> hand_class((51, 47)), hand_class((51, 46)), hand_class((51, 50))
+    ('AKs', 'AKo', 'AA')
+    """
+    hi, lo = int(max(combo)), int(min(combo))
+    if hi >> 2 == lo >> 2:
+        return RANKS[hi >> 2] * 2
+    return RANKS[hi >> 2] + RANKS[lo >> 2] + ("s" if hi & 3 == lo & 3 else "o")
+
+
+def class_combos(name: str) -> list[Combo]:
+    """The combos ``(hi, lo)`` of a class, sorted: ``'AA'`` (6), ``'AKs'`` (4), ``'AKo'`` (12), ``'AK'`` (16).
+
+    Raises:
+        RangeError: ``name`` is not a class.
+
+    >>> class_combos("AKs")
+    [(48, 44), (49, 45), (50, 46), (51, 47)]
+    """
+    match = _CLASS.fullmatch(name)
+    if not match or match[4]:
+        raise RangeError(f"{name!r} is not a hand class; write e.g. AA, AKs, AKo or AK")
+    return _combos(*_ranks(name, *match.group(1, 2, 3)))
+
+
+def all_classes() -> list[str]:
+    """The 169 classes, by higher rank from aces down, each pair before its suited then offsuit hands.
+
+    >>> classes = all_classes()
+    >>> len(classes), classes[:4], classes[-1]
+    (169, ['AA', 'AKs', 'AKo', 'AQs'], '22')
+    """
+    return [RANKS[high] + RANKS[low] + suffix for high in range(12, -1, -1) for low in range(high, -1, -1)
+            for suffix in ([""] if high == low else ["s", "o"])]
+
+
+def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:
+    """The best classes making up about ``percent`` of the 1326 combos, rounded to whole classes.
+
+    Walking ``ranked`` best first, a class is taken while the combos taken so far plus half of its own
+    are at most ``percent / 100 * 1326``; the first class is always taken.
+
+    Args:
+        percent: in ``(0, 100]``.
+        ranked: class names, best first.
+
+    Raises:
+        RangeError: ``percent`` out of range, or a name in ``ranked`` not a class.
+
+    >>> top_percent(1, all_classes())
+    ['AA', 'AKs']
+    """
+    if not 0 < percent <= 100:
+        raise RangeError(f"top percentage {percent}% is out of range; it must be in (0, 100]")
+    budget = percent * N_COMBOS / 100
+    chosen: list[str] = []
+    taken = 0
+    for name in ranked:
+        size = len(class_combos(name))
+        if chosen and taken + size / 2 > budget:
+            break
+        chosen.append(name)
+        taken += size
+    return chosen
+
+
+def parse_range(text: str) -> Range:
+    """Parse a range such as ``'QQ+, AKs, A5s-A2s@50, 15%'`` (grammar in the module docstring).
+
+    Raises:
+        RangeError: an empty or malformed element, quoting it and saying what is expected.
+
+    >>> r = parse_range("QQ+,KK@50")
+    >>> len(r), sorted(set(r.weights.tolist()))
+    (18, [0.5, 1.0])
+    """
+    elements = [element.strip() for element in text.split(",")]
+    if elements == [""]:
+        raise RangeError("the range is empty; give hands such as 'QQ+,AKs' or 'random'")
+    chosen: dict[Combo, float] = {}
+    for i, element in enumerate(elements, 1):
+        if not element:
+            raise RangeError(f"range element {i} of {text!r} is empty; remove the extra comma")
+        if any(ch.isspace() for ch in element):
+            raise RangeError(f"range element {element!r} contains a space; separate elements with commas")
+        body, at, weight_text = element.partition("@")
+        weight = _weight(element, weight_text) if at else 1.0
+        chosen.update(dict.fromkeys(_body(element, body), weight))
+    keys = sorted(chosen)
+    return Range(np.array(keys, dtype=np.uint8).reshape(-1, 2),
+                 np.array([chosen[k] for k in keys], dtype=np.float64), ",".join(elements))
+
+
+def _weight(element: str, text: str) -> float:
+    weight = float(Fraction(text) / 100) if _NUMBER.fullmatch(text) else 0.0
+    if not 0 < weight <= 1:
+        raise RangeError(f"range element {element!r} has weight {text!r}; a weight is a percentage of "
+                         "full frequency, 0 < W <= 100, e.g. AKs@50")
+    return weight
+
+
+def _ranks(element: str, first: str, second: str, suffix: str) -> tuple[int, int, str]:
+    """``(high, low, suffix)`` of a class written with ranks in either order."""
+    high, low = sorted((RANKS.index(first.upper()), RANKS.index(second.upper())), reverse=True)
+    if high == low and suffix:
+        raise RangeError(f"range element {element!r}: a pair is neither suited nor offsuit; "
+                         f"write {RANKS[high] * 2} without {suffix!r}")
+    return high, low, suffix.lower()
+
+
+def _body(element: str, body: str) -> list[Combo]:
+    if body.lower() in ("random", "xx"):
+        return _ALL
+    if body.endswith("%"):
+        percent = Fraction(body[:-1]) if _NUMBER.fullmatch(body[:-1]) else Fraction(0)
+        if not 0 < percent <= 100:
+            raise RangeError(f"range element {element!r} is not a top percentage: P% needs 0 < P <= 100, "
+                             "e.g. 15%")
+        from .preflop import ranked_classes
+
+        return [c for name in top_percent(float(percent), ranked_classes()) for c in class_combos(name)]
+    if _COMBO.fullmatch(body):
+        hi, lo = sorted(parse_cards(body, distinct=False), reverse=True)
+        if hi == lo:
+            raise RangeError(f"range element {element!r} names {format_card(hi)} twice; "
+                             "a combo is two different cards")
+        return [(hi, lo)]
+    if match := _CLASS.fullmatch(body):
+        high, low, suffix = _ranks(element, *match.group(1, 2, 3))
+        if high == low:
+            return [c for r in (range(high, 13) if match[4] else [high]) for c in _combos(r, r)]
+        return [c for r in (range(low, high) if match[4] else [low]) for c in _combos(high, r, suffix)]
+    if match := _SPAN.fullmatch(body):
+        a, b = _ranks(element, *match.group(1, 2, 3)), _ranks(element, *match.group(4, 5, 6))
+        if a[0] == a[1] and b[0] == b[1]:
+            return [c for r in range(min(a[0], b[0]), max(a[0], b[0]) + 1) for c in _combos(r, r)]
+        if a[0] == b[0] and a[2] == b[2] and a[0] != a[1] and b[0] != b[1]:
+            return [c for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1) for c in _combos(a[0], r, a[2])]
+        raise RangeError(f"range element {element!r} is not a span: a span runs between hands with the "
+                         "same first rank and suffix, e.g. A5s-A2s, or between pairs, e.g. 55-22")
+    raise _unrecognised(element, body)
+
+
+def _unrecognised(element: str, body: str) -> RangeError:
+    """The most specific error for a body no form matched."""
+    if body[1:2] in tuple("cdhsCDHS") or body.startswith("10"):
+        try:
+            parse_cards(body, distinct=False)
+        except CardError as error:
+            return RangeError(f"range element {element!r} is not a combo: {error}")
+        return RangeError(f"range element {element!r} is not a combo: write exactly two cards, e.g. AhKh")
+    bad = next((ch for ch in body[:2] + body.partition("-")[2][:2] if ch.upper() not in RANKS), None)
+    if bad and re.fullmatch(r"\w\w[so]?\+?(-\w\w[so]?)?", body, re.IGNORECASE):
+        return RangeError(f"range element {element!r} has unknown rank {bad!r}; ranks are 2-9, T, J, Q, K, A")
+    if re.fullmatch(rf"{_RANK}{_RANK}[^so+\-]", body, re.IGNORECASE):
+        return RangeError(f"range element {element!r} is not a hand class: expected a suffix s (suited) "
+                          f"or o (offsuit), e.g. {body[:2].upper()}s")
+    return RangeError(f"range element {element!r} is not a hand, class, span or percentage; {_EXAMPLES}")
+
+
+def format_range(combos: np.ndarray | Sequence[Sequence[int]], weights: np.ndarray | Sequence[float]) -> str:
+    """Canonical text for weighted combos; :func:`parse_range` reads it back exactly.
+
+    The combos are grouped by weight, heaviest first. A group of all 1326 combos is ``random``; another
+    is written as: its complete pairs (``QQ+`` for a run up to AA, ``55-22`` for another
+    run, ``QQ`` alone); then for each higher rank from A down, its complete suited and offsuit classes
+    (``A2s+`` for a run up to one below the higher rank, ``A5s-A2s`` for another run, ``AKs`` alone),
+    without the suffix (``K9+``, ``AK``) where the suited and offsuit runs are the same; then the other
+    combos as exact cards (``AhKh``), strongest card first. Every element of a group below weight 1 ends in
+    ``@W``, ``W`` the shortest decimal that parses back to that weight exactly. An empty range is ``''``,
+    which :func:`parse_range` rejects.
+
+    Raises:
+        RangeError: a row that is not two distinct card ids, a combo given twice, or a weight out of
+            ``(0, 1]``.
+
+    >>> format_range(class_combos("AKs") + class_combos("AA")[:1], [1, 1, 1, 1, 0.125])
+    'AKs,AdAc@12.5'
+    """
+    rows = np.asarray(combos, dtype=np.int64).reshape(-1, 2).tolist()
+    values = np.asarray(weights, dtype=np.float64).reshape(-1).tolist()
+    if len(rows) != len(values):
+        raise RangeError(f"format_range got {len(rows)} combos but {len(values)} weights")
+    entries = {(max(row), min(row)): w for row, w in zip(rows, values, strict=True)}
+    if len(entries) != len(rows) or not all(0 <= lo < hi < 52 for hi, lo in entries):
+        raise RangeError("format_range needs distinct combos of two different card ids 0..51")
+    if not all(0 < w <= 1 for w in values):
+        raise RangeError(f"format_range needs weights in (0, 1], not {min(values)}..{max(values)}")
+    groups: dict[float, set[Combo]] = {}
+    for combo, w in entries.items():
+        groups.setdefault(w, set()).add(combo)
+    return ",".join(element + ("" if w == 1 else f"@{_percent_text(w)}") for w in sorted(groups, reverse=True)
+                    for element in (["random"] if len(groups[w]) == N_COMBOS else _compact(groups[w])))
+
+
+def _compact(combos: set[Combo]) -> list[str]:
+    """One weight group's elements: complete classes as runs, then the leftover combos."""
+    def complete(high: int, low: int, suffix: str = "") -> bool:
+        return combos.issuperset(_combos(high, low, suffix))
+
+    pairs = [r for r in range(12, -1, -1) if complete(r, r)]
+    out = _runs(pairs, 12, "{0}{0}")
+    covered = {c for r in pairs for c in _combos(r, r)}
+    for high in range(12, 0, -1):
+        suited = [r for r in range(high - 1, -1, -1) if complete(high, r, "s")]
+        offsuit = [r for r in range(high - 1, -1, -1) if complete(high, r, "o")]
+        for suffix, lows in [("", suited)] if suited == offsuit else [("s", suited), ("o", offsuit)]:
+            out += _runs(lows, high - 1, RANKS[high] + "{0}" + suffix)
+            covered.update(c for r in lows for c in _combos(high, r, suffix))
+    return out + [format_cards(c) for c in sorted(combos - covered, reverse=True)]
+
+
+def _runs(ranks: list[int], top: int, pattern: str) -> list[str]:
+    """Descending ``ranks`` as runs: ``X+`` for a run of 2+ from ``top``, ``X-Y`` for another run of 2+,
+    ``X`` alone; ``pattern.format(rank letter)`` names one class."""
+    out = []
+    start = 0
+    for i, r in enumerate(ranks):
+        if i + 1 < len(ranks) and ranks[i + 1] == r - 1:
+            continue
+        first, last = pattern.format(RANKS[ranks[start]]), pattern.format(RANKS[r])
+        if first == last:
+            out.append(first)
+        else:
+            out.append(last + "+" if ranks[start] == top else f"{first}-{last}")
+        start = i + 1
+    return out
+
+
+def _percent_text(weight: float) -> str:
+    """The shortest decimal ``W`` (at most 17 digits) whose ``@W`` parses back to ``weight`` exactly."""
+    digits = 1
+    while True:
+        with localcontext(prec=digits):
+            text = f"{Decimal(weight) * 100:f}"
+        if float(Fraction(text) / 100) == weight:
+            return text
+        digits += 1
