@@ -3,7 +3,7 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|simulate|all] [--repeat N]
+    python benchmarks/run.py [--section evaluator|simulate|exact|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -215,7 +215,105 @@ def bench_simulate(repeat: int) -> None:
     print()
 
 
-SECTIONS = {"evaluator": bench_evaluator, "simulate": bench_simulate}
+def _eval7_exact(hero: str, villain: str) -> Callable[[], tuple[int, int, int]] | None:
+    """An exact heads-up enumeration written the obvious way with eval7: a Python loop over every board
+    calling ``eval7.evaluate`` for both hands (None if eval7 is absent)."""
+    try:
+        import eval7
+    except ImportError:
+        return None
+    from itertools import combinations
+
+    h = [eval7.Card(hero[:2]), eval7.Card(hero[2:])]
+    v = [eval7.Card(villain[:2]), eval7.Card(villain[2:])]
+    deck = [c for c in eval7.Deck().cards if str(c) not in {hero[:2], hero[2:], villain[:2], villain[2:]}]
+
+    def run() -> tuple[int, int, int]:
+        win = tie = loss = 0
+        for board in combinations(deck, 5):
+            a, b = eval7.evaluate(h + list(board)), eval7.evaluate(v + list(board))
+            if a > b:
+                win += 1
+            elif a == b:
+                tie += 1
+            else:
+                loss += 1
+        return win, tie, loss
+
+    return run
+
+
+def bench_exact(repeat: int) -> None:
+    from equity.exact import enumerate_exact, plan
+    from equity.scenario import Scenario
+    from equity.simulate import simulate
+
+    print("Exact enumeration (in-process, warm JIT; medians of interleaved runs)")
+    cores = numba.get_num_threads()
+    cases = {
+        "AsKs vs QdQc preflop (1,712,304 boards)": Scenario.build(["AsKs", "QdQc"]),
+        "AA vs KK, all 36 combo pairs": Scenario.build(["AA", "KK"]),
+        "QQ+,AKs vs JJ-99,AQs+ (range vs range)": Scenario.build(["QQ+,AKs", "JJ-99,AQs+"]),
+        "AA vs QQ vs AKo (3-way, all combos)": Scenario.build(["AA", "QQ", "AKo"]),
+        "AsKs vs 1 random on Th9h2c": Scenario.build(["AsKs", None], board="Th9h2c"),
+    }
+    fns: dict[tuple[str, int], Callable[[], object]] = {}
+    for name, sc in cases.items():
+        enumerate_exact(sc, threads=1)
+        for threads in sorted({1, cores}):
+            fns[(name, threads)] = lambda sc=sc, threads=threads: enumerate_exact(sc, threads=threads)
+    times = interleaved(fns, repeat)
+    for (name, threads), secs in times.items():
+        deals = plan(cases[name])
+        walked = len(deals.orbit) * deals.boards_per_deal  # after suit symmetry
+        note = f"{walked / secs / 1e6:.0f} M boards/s walked ({deals.trials / walked:.0f}x by symmetry)"
+        if name.startswith("AsKs vs QdQc") and threads == 1:
+            note += "; " + verdict(secs <= 0.020) + " (<= 20 ms on one core)"
+        row(f"{name}, {threads} thread{'s' if threads > 1 else ''}", f"{secs * 1e3:.1f} ms", note)
+    e7 = _eval7_exact("AsKs", "QdQc")
+    if e7:
+        t0 = time.perf_counter()
+        counts = e7()
+        e7_secs = time.perf_counter() - t0
+        ours = enumerate_exact(cases["AsKs vs QdQc preflop (1,712,304 boards)"], threads=1).players[0]
+        same = round(ours.win * 1_712_304) == counts[0] and round(ours.tie * 1_712_304) == counts[1]
+        mine = times[("AsKs vs QdQc preflop (1,712,304 boards)", 1)]
+        row("  baseline: eval7 Python loop, same enumeration", f"{e7_secs * 1e3:.0f} ms",
+            f"equity is {e7_secs / mine:.0f}x faster; " + ("same counts" if same else "COUNTS DIFFER"))
+    aa = Scenario.build(["AA", None])
+    enumerate_exact(aa)
+    secs = median_time(lambda: enumerate_exact(aa), max(1, repeat // 2))
+    row(f"AA vs 1 random, preflop (--exact), {cores} threads", f"{secs:.2f} s",
+        f"{plan(aa).trials:,} boards, {plan(aa).symmetries} suit symmetries")
+    from equity import preflop
+
+    preflop.generate()
+    secs = median_time(preflop.generate, max(1, repeat // 2))
+    row("preflop table: 169 classes vs 1 random, exact", f"{secs:.2f} s", f"{cores} threads")
+    print()
+
+    print("Monte Carlo with ranges (trials/s, 2 random opponents, preflop; medians of interleaved runs)")
+    n = 4_000_000
+    mc = {"AsKs vs 2 random (baseline)": Scenario.build(["AsKs", None, None]),
+          "QQ+,AKs vs 2 random": Scenario.build(["QQ+,AKs", None, None]),
+          "QQ+,AKs vs JJ-99,AQs+ vs 1 random": Scenario.build(["QQ+,AKs", "JJ-99,AQs+", None]),
+          "AsKs vs 2 random, --categories": Scenario.build(["AsKs", None, None])}
+    fns = {}
+    for name, sc in mc.items():
+        cats = name.endswith("--categories")
+        simulate(sc, trials=20_000, seed=1, categories=cats)
+        fns[name] = lambda sc=sc, cats=cats: simulate(sc, trials=n, seed=1, categories=cats)
+    times = interleaved(fns, repeat)
+    base = n / times["AsKs vs 2 random (baseline)"]
+    for name, secs in times.items():
+        rate = n / secs
+        row(f"{name}, {cores} threads", f"{rate / 1e6:.1f} M/s", "" if "baseline" in name
+            else f"{rate / base:.2f}x the fixed-hand rate")
+    print()
+
+
+SECTIONS = {"evaluator": bench_evaluator, "simulate": bench_simulate, "exact": bench_exact}
+
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ from .errors import (
     ScenarioError,
 )
 from .evaluator import category, describe, evaluate, evaluate_many
+from .ranges import Range, format_range, parse_range
 
 __version__ = "0.1.0"
 
@@ -25,6 +26,7 @@ __all__ = [
     "DuplicateCardError",
     "EquityError",
     "HandSizeError",
+    "Range",
     "RangeError",
     "ScenarioError",
     "__version__",
@@ -33,5 +35,7 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "format_cards",
+    "format_range",
     "parse_cards",
+    "parse_range",
 ]

@@ -16,12 +16,20 @@ from typing import Any
 import click
 import numba
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from . import __version__, report
 from .cards import format_cards, parse_cards
-from .errors import CardError, EquityError, HandSizeError, ScenarioError
+from .errors import EquityError, HandSizeError, ScenarioError
 from .evaluator import category, describe, evaluate
+from .ranges import parse_range
 from .scenario import RANDOM, Result, Scenario, is_count
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -111,12 +119,14 @@ def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
 
 
 def parse_players(tokens: tuple[str, ...]) -> list[str | None]:
-    """``('AsKs', 'vs', '2', 'QdQc')`` -> ``['AsKs', None, None, 'QdQc']``; ``vs`` is optional."""
+    """``('AsKs', 'vs', '2', 'QQ+,AKs')`` -> ``['AsKs', None, None, 'QQ+,AKs']``; ``vs`` is optional.
+
+    A token is a count of random opponents, or a hand or range, which :class:`Scenario` parses."""
     tokens = tuple(t for t in tokens if t.lower() != "vs")
     if not tokens:
         raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
     if is_count(tokens[0]):
-        raise ScenarioError(f"the first argument is the hero's hand (e.g. AsKs), not {tokens[0]!r}; "
+        raise ScenarioError(f"the first argument is the hero's hand or range (e.g. AsKs), not {tokens[0]!r}; "
                             f"e.g. 'equity AsKs vs {tokens[0]}'")
     players: list[str | None] = [tokens[0]]
     for token in tokens[1:]:
@@ -129,11 +139,6 @@ def parse_players(tokens: tuple[str, ...]) -> list[str | None]:
                                     "one deck")
             players.extend([RANDOM] * count)
         else:
-            try:
-                parse_cards(token)
-            except CardError as exc:
-                raise ScenarioError(f"opponent {token!r} is neither a count of random hands (e.g. 2) nor a "
-                                    f"hand (e.g. QdQc): {exc}") from None
             players.append(token)
     if len(players) < 2:
         raise ScenarioError(f"no opponent given after the hero's hand {tokens[0]!r}; "
@@ -141,11 +146,25 @@ def parse_players(tokens: tuple[str, ...]) -> list[str | None]:
     return players
 
 
+def build_scenario(players: list[str | None], board: str, dead: str) -> Scenario:
+    """:meth:`Scenario.build`, with a bad player token named as the command line gave it."""
+    for i, token in enumerate(players):
+        if token is not None:
+            try:
+                parse_range(token)
+            except EquityError as exc:
+                role = "the hero" if i == 0 else "opponent"
+                raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. "
+                                f"QdQc) or a range (e.g. QQ+,AKs): {exc}") from None
+    return Scenario.build(players, board=board, dead=dead)
+
+
 class _ProgressBar:
     """A rich progress bar on stderr that appears only once a run has taken about a second."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, label: str, unit: str) -> None:
         self.enabled = enabled
+        self.label, self.unit = label, unit
         self.start = time.perf_counter()
         self.bar: Progress | None = None
         self.task: Any = None
@@ -156,9 +175,9 @@ class _ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            self.bar = Progress(TextColumn("[dim]simulating"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("trials"), TimeElapsedColumn(),
-                                console=Console(stderr=True), transient=True)
+            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("", total=total)
         self.bar.update(self.task, completed=done, total=total)
@@ -172,40 +191,75 @@ class _ProgressBar:
 @click.argument("players", nargs=-1, required=True, metavar="HERO [vs] OPPONENT...")
 @click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5.")
 @click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play.")
-@click.option("--trials", "-n", type=click.IntRange(min=1), metavar="N", help="Play exactly N trials.")
+@click.option("--exact", is_flag=True,
+              help="Enumerate every deal and board, however long it takes [default: when cheap].")
+@click.option("--mc", is_flag=True, help="Use Monte Carlo even when exact enumeration is cheap.")
+@click.option("--trials", "-n", type=click.IntRange(min=1), metavar="N",
+              help="Monte Carlo: play exactly N trials.")
 @click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
-              help="Stop once every equity's standard error is at most P percentage points "
+              help="Monte Carlo: stop once every equity's standard error is at most P percentage points "
                    "[default: 0.05].")
 @click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
-              help="Play for about S seconds.")
+              help="Monte Carlo: play for about S seconds.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
-              help="Seed (0 .. 2**64-1) for a repeatable run; drawn and shown if omitted.")
+              help="Monte Carlo: seed (0 .. 2**64-1) for a repeatable run; drawn and shown if omitted.")
 @click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
               help="Threads to use [default: all cores].")
+@click.option("--categories", "-c", is_flag=True,
+              help="Also show how often each player ends with each hand category, and wins with it.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @user_errors
-def run_command(players: tuple[str, ...], board: str, dead: str, trials: int | None,
+def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc: bool, trials: int | None,
                 precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
-                as_json: bool, no_progress: bool) -> None:
-    """Equity of HERO against each OPPONENT: a count of random hands (2) or a hand (QdQc).
+                categories: bool, as_json: bool, no_progress: bool) -> None:
+    """Equity of HERO against each OPPONENT.
+
+    HERO and each OPPONENT are a hand (QdQc) or a range (QQ+,AKs,A5s-A2s); an OPPONENT may also be a
+    count of random hands (2). The answer is exact when enumerating every deal is cheap (or with
+    --exact), else a Monte Carlo estimate with its standard error.
 
     \b
     Examples:
       equity AsKs vs 2 --board Th9h2c
+      equity AsKs QdQc
+      equity QQ+,AKs vs JJ-99,AQs+ --categories
       equity AsKs QdQc --trials 1000000 --seed 7
       equity 7h7d vs 3 --precision 0.1 --json
     """
-    from .simulate import kernels_cached, simulate
+    from . import engine
 
-    scenario = Scenario.build(parse_players(players), board=board, dead=dead)
+    if exact and mc:
+        raise ScenarioError("choose --exact or --mc, not both")
+    mc_options = [f"--{name}" for name, v in (("trials", trials), ("precision", precision),
+                                              ("time", time_s), ("seed", seed)) if v is not None]
+    if exact and mc_options:
+        kind = "it is a Monte Carlo option" if len(mc_options) == 1 else "they are Monte Carlo options"
+        raise ScenarioError(f"--exact cannot be combined with {', '.join(mc_options)}: {kind}")
+    scenario = build_scenario(parse_players(players), board, dead)
+    precision = None if precision is None else precision / 100
+    method = "exact" if exact else "monte-carlo" if mc else "auto"
+    chosen, deals = engine.choose(scenario, method, trials=trials, precision=precision, time_s=time_s,
+                                  seed=seed)
     err = Console(stderr=True, highlight=False)
-    if not kernels_cached():
-        err.print("[dim]Compiling the simulation kernel for this machine (first run only, ~10 s)...[/dim]")
-    bar = _ProgressBar(enabled=not as_json and not no_progress and err.is_terminal)
+    if chosen == "exact":
+        from . import exact as kernels
+
+        label, unit, kind = "enumerating", "boards", "enumeration"
+    else:
+        from . import simulate as kernels
+
+        label, unit, kind = "simulating", "trials", "simulation"
+    if not kernels.kernels_cached():
+        err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, ~10 s)...[/dim]")
+    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal, label, unit)
     try:
-        result = simulate(scenario, trials=trials, precision=None if precision is None else precision / 100,
-                          time_s=time_s, seed=seed, threads=threads, progress=bar)
+        if chosen == "exact":
+            result = kernels.enumerate_exact(scenario, threads=threads, categories=categories, progress=bar,
+                                             deals=deals)
+        else:
+            result = kernels.simulate(scenario, trials=trials, precision=precision, time_s=time_s, seed=seed,
+                                      threads=threads, categories=categories, progress=bar)
     finally:
         bar.close()
     show(result, as_json)

@@ -8,7 +8,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import format_card, parse_cards
-from .scenario import Result
+from .dag import CATEGORIES
+from .errors import EquityError
+from .scenario import CATEGORY_KEYS, Result
 
 _SUIT_STYLE = {0: "green", 1: "blue", 2: "red", 3: "default"}
 
@@ -40,8 +42,43 @@ def _pct(x: float) -> str:
 
 
 def result_view(result: Result) -> Group:
-    """The equity table, then a footer saying how it was computed."""
-    return Group(result_table(result), footer(result))
+    """The equity table, the category table when there is one, then a footer saying how it was
+    computed."""
+    parts: list[Table | Text] = [result_table(result)]
+    if result.players and result.players[0].categories is not None:
+        parts += [Text(""), category_table(result)]
+    return Group(*parts, footer(result))
+
+
+def hand_text(hand: str, combos: int) -> Text:
+    """A hand in suit colours; a range as typed, with its number of combos after card removal."""
+    if hand == "random":
+        return Text("random", style="dim")
+    try:
+        cards = parse_cards(hand)
+    except EquityError:
+        cards = []
+    if len(cards) == 2 and combos == 1:
+        return cards_text(cards, "")
+    return Text(hand).append(f" ({combos:,} combos)" if combos != 1 else " (1 combo)", style="dim")
+
+
+def category_table(result: Result) -> Table:
+    """Per hand category and player: how often the player ends with it and how often wins alone with it
+    (summing to the player's win %)."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Category")
+    for i in range(len(result.players)):
+        name = "hero" if i == 0 else f"villain {i}"
+        table.add_column(f"{name}\nmade %", justify="right")
+        table.add_column(f"{name}\nwon %", justify="right")
+    for key, (label, _) in zip(CATEGORY_KEYS, CATEGORIES, strict=True):
+        cells = [label]
+        for p in result.players:
+            c = (p.categories or {})[key]
+            cells += [_pct(c["frequency"]), _pct(c["win"])]
+        table.add_row(*cells)
+    return table
 
 
 def result_table(result: Result) -> Table:
@@ -57,8 +94,7 @@ def result_table(result: Result) -> Table:
         table.add_column("± 95% CI", justify="right")
     for i, p in enumerate(result.players):
         who = "hero" if i == 0 else f"villain {i}"
-        hand = Text("random", style="dim") if p.hand == "random" else cards_text(parse_cards(p.hand), "")
-        cells = [who, hand, _pct(p.win), _pct(p.tie), _pct(p.equity)]
+        cells = [who, hand_text(p.hand, p.combos), _pct(p.win), _pct(p.tie), _pct(p.equity)]
         if not exact:
             cells.append(f"± {100 * 1.959964 * p.stderr:.2f}")
         table.add_row(*cells)
@@ -72,7 +108,7 @@ def footer(result: Result) -> Text:
     if result.seed is not None:
         parts.append(f"seed {result.seed}")
     parts.append(f"{result.elapsed_s:.2f} s")
-    if result.elapsed_s > 0:
+    if result.elapsed_s > 0 and result.method != "exact":
         parts.append(f"{result.trials / result.elapsed_s / 1e6:.1f} M/s")
     text = Text(" · ".join(parts), style="dim")
     for label, cards in (("board", result.board), ("dead", result.dead)):

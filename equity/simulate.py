@@ -25,28 +25,41 @@ from numba import njit, prange
 
 from . import tables as _tables
 from .cards import format_cards
-from .deck import _deal, _seed_stream
+from .dag import CATEGORIES
+from .deck import _below, _deal, _next, _seed_stream
 from .errors import ScenarioError
 from .evaluator import _finish, _step
-from .scenario import PlayerResult, Result, Scenario, from_counts
+from .scenario import Result, Scenario, player_results
 
 CHUNK = 16_384
 MAX_SPLIT = 24  # ties[p, k] for k-way splits, k <= 23
 DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
 MAX_SEED = 2**64 - 1
+_ALWAYS = np.uint64(2**64 - 1)
 
 Progress = Callable[[int, int | None], None]
 
 
 @njit(cache=True)
-def _chunk(seed, chunk, trials, holes, board, live, rank_step, rank_last, rank_value, flush_step,
-           flush_value, wins_out, ties_out):
+def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_prob, alias_idx, want_cats,
+           cat_of, rank_step, rank_last, rank_value, flush_step, flush_value, wins_out, ties_out, cats_out):
     """Play ``trials`` trials from stream ``(seed, chunk)``; write the counts.
 
-    holes: int16 (P, 2), -1 for a random hand. board: uint8 (0..5,) fixed board cards. live: uint8, the
-    cards that may be dealt. wins_out: int64 (P,). ties_out: int64 (P, 24). Assumes a valid scenario.
+    holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand, ``(-2, g)`` for ranged
+    player ``g``. board: uint8 (0..5,) fixed board cards. live: uint8, every card not in a fixed hand, on
+    the board or dead. ranged: uint8 (n, 2), the combos of every ranged player, player ``g``'s at rows
+    ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,)); alias_prob (uint64) and alias_idx
+    (int64) are their Walker alias tables (a probability of 2**64 - 1 means "always keep"). cat_of: uint8
+    (7463,), class -> category. wins_out: int64 (P,). ties_out: int64 (P, 24). cats_out: int64 (P, 9, 3),
+    written when ``want_cats``. Assumes a valid scenario.
+
+    Ranged players' combos are drawn first, together; a draw where two share a card is rejected whole and
+    drawn again. Their cards stay in the deck, and a dealt card that one of them holds is discarded:
+    dealing a uniform permutation of the live cards and skipping those cards deals a uniform permutation
+    of the rest.
     """
     n_players = holes.shape[0]
+    n_ranged = ranged_start.shape[0] - 1
     state = np.empty(4, np.uint64)
     _seed_stream(seed, chunk, state)
     deck = live.copy()
@@ -59,9 +72,32 @@ def _chunk(seed, chunk, trials, holes, board, live, rank_step, rank_last, rank_v
     shared = np.empty(4, np.int32)
     f = np.empty(4, np.int32)
     values = np.empty(n_players, np.int32)
+    held = np.empty((max(n_ranged, 1), 2), np.int64)
     wins = np.zeros(n_players, np.int64)
     ties = np.zeros((n_players, 24), np.int64)
+    cats = np.zeros((n_players, 9, 3), np.int64)
+    one = np.uint64(1)
     for _ in range(trials):
+        used = np.uint64(0)
+        if n_ranged:
+            while True:
+                used = np.uint64(0)
+                for g in range(n_ranged):
+                    lo = ranged_start[g]
+                    i = lo + _below(state, ranged_start[g + 1] - lo)
+                    if alias_prob[i] != _ALWAYS and _next(state) >= alias_prob[i]:
+                        i = lo + alias_idx[i]
+                    a = ranged[i, 0]
+                    b = ranged[i, 1]
+                    m = (one << np.uint64(a)) | (one << np.uint64(b))
+                    if used & m:
+                        used = _ALWAYS  # collision: draw every ranged hand again
+                        break
+                    used |= m
+                    held[g, 0] = a
+                    held[g, 1] = b
+                if used != _ALWAYS:
+                    break
         top = n_live - 1
         r_board = r_fixed
         shared[0] = fixed[0]
@@ -69,17 +105,31 @@ def _chunk(seed, chunk, trials, holes, board, live, rank_step, rank_last, rank_v
         shared[2] = fixed[2]
         shared[3] = fixed[3]
         for _ in range(to_deal):
-            r_board = _step(rank_step, flush_step, r_board, shared, _deal(deck, top, state))
+            c = _deal(deck, top, state)
             top -= 1
+            while (used >> np.uint64(c)) & one:
+                c = _deal(deck, top, state)
+                top -= 1
+            r_board = _step(rank_step, flush_step, r_board, shared, c)
         best = 1 << 30
         n_best = 0
         for p in range(n_players):
             h1 = np.int64(holes[p, 0])
             h2 = np.int64(holes[p, 1])
-            if h1 < 0:
+            if h1 == -1:
                 h1 = _deal(deck, top, state)
-                h2 = _deal(deck, top - 1, state)
-                top -= 2
+                top -= 1
+                while (used >> np.uint64(h1)) & one:
+                    h1 = _deal(deck, top, state)
+                    top -= 1
+                h2 = _deal(deck, top, state)
+                top -= 1
+                while (used >> np.uint64(h2)) & one:
+                    h2 = _deal(deck, top, state)
+                    top -= 1
+            elif h1 == -2:
+                h1 = held[h2, 0]
+                h2 = held[h2, 1]
             f[0] = shared[0]
             f[1] = shared[1]
             f[2] = shared[2]
@@ -98,18 +148,61 @@ def _chunk(seed, chunk, trials, holes, board, live, rank_step, rank_last, rank_v
                     wins[p] += 1
                 else:
                     ties[p, n_best] += 1
+        if want_cats:
+            for p in range(n_players):
+                x = cat_of[values[p]]
+                cats[p, x, 0] += 1
+                if values[p] == best:
+                    cats[p, x, 1 if n_best == 1 else 2] += 1
     wins_out[:] = wins
     ties_out[:, :] = ties
+    cats_out[:, :, :] = cats
 
 
 @njit(cache=True, parallel=True)
-def _run_chunks(seed, first, n_chunks, total, holes, board, live, rank_step, rank_last, rank_value,
-                flush_step, flush_value, wins, ties):
+def _run_chunks(seed, first, n_chunks, total, holes, board, live, ranged, ranged_start, alias_prob,
+                alias_idx, want_cats, cat_of, rank_step, rank_last, rank_value, flush_step, flush_value,
+                wins, ties, cats):
     """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step."""
     for j in prange(n_chunks):
         k = first + j
-        _chunk(seed, k, min(CHUNK, total - k * CHUNK), holes, board, live, rank_step, rank_last,
-               rank_value, flush_step, flush_value, wins[j], ties[j])
+        _chunk(seed, k, min(CHUNK, total - k * CHUNK), holes, board, live, ranged, ranged_start,
+               alias_prob, alias_idx, want_cats, cat_of, rank_step, rank_last, rank_value, flush_step,
+               flush_value, wins[j], ties[j], cats[j])
+
+
+def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table for drawing index ``i`` with probability ``weights[i] / sum(weights)``.
+
+    Returns ``(prob, alias)``: draw ``i`` uniformly, keep it if a uniform 64-bit number is below
+    ``prob[i]`` (always when ``prob[i]`` is 2**64 - 1), else take ``alias[i]``. Equal weights give
+    "always keep" everywhere, so a uniform range costs one draw.
+    """
+    n = len(weights)
+    scaled = np.asarray(weights, np.float64) * n / float(np.sum(weights))
+    prob = np.full(n, _ALWAYS, np.uint64)
+    alias = np.arange(n, dtype=np.int64)
+    if np.all(weights == weights[0]):
+        return prob, alias
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s] = np.uint64(min(int(scaled[s] * 2.0**64), int(_ALWAYS) - 1))
+        alias[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias  # what is left has probability 1 up to rounding: always keep
+
+
+def category_table() -> np.ndarray:
+    """uint8 (7463,): the category (0 straight flush .. 8 high card) of each class; index 0 unused."""
+    out = np.zeros(7463, np.uint8)
+    first = 1
+    for i, (_, last) in enumerate(CATEGORIES):
+        out[first:last + 1] = i
+        first = last + 1
+    return out
 
 
 def kernels_cached() -> bool:
@@ -134,6 +227,11 @@ def _check_options(trials: int | None, precision: float | None, time_s: float | 
         raise ScenarioError(f"time must be positive; got {time_s!r}")
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ScenarioError(f"seed must be 0 .. 2**64-1; got {seed}")
+    check_threads(threads)
+
+
+def check_threads(threads: int | None) -> None:
+    """Raise :class:`ScenarioError` unless ``threads`` is None or 1 .. numba's thread count."""
     most = numba.config.NUMBA_NUM_THREADS
     if threads is not None and not 1 <= threads <= most:
         raise ScenarioError(f"threads must be 1 .. {most} on this machine; got {threads}")
@@ -155,9 +253,21 @@ def _first_precise_prefix(wins: np.ndarray, ties: np.ndarray, target: float, min
     return int(hits[0]) + 1 if len(hits) else 0
 
 
+def ranged_arrays(scenario: Scenario) -> tuple[np.ndarray, ...]:
+    """The ranged players' combos, row starts and alias tables, as :func:`_chunk` takes them."""
+    ranged = scenario.ranged()
+    if not ranged:
+        return (np.zeros((0, 2), np.uint8), np.zeros(1, np.int64), np.zeros(0, np.uint64),
+                np.zeros(0, np.int64))
+    tables = [alias_table(weights) for _, weights in ranged]
+    return (np.concatenate([combos for combos, _ in ranged]).astype(np.uint8),
+            np.concatenate([[0], np.cumsum([len(c) for c, _ in ranged])]).astype(np.int64),
+            np.concatenate([prob for prob, _ in tables]), np.concatenate([alias for _, alias in tables]))
+
+
 def simulate(scenario: Scenario, *, trials: int | None = None, precision: float | None = None,
              time_s: float | None = None, seed: int | None = None, threads: int | None = None,
-             progress: Progress | None = None) -> Result:
+             categories: bool = False, progress: Progress | None = None) -> Result:
     """Estimate every player's win, tie and equity by Monte Carlo.
 
     Args:
@@ -168,6 +278,7 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
         time_s: play whole chunks until this many seconds have passed.
         seed: 0 .. 2**64-1; drawn at random (and reported in the result) when omitted.
         threads: numba threads to use (default: all).
+        categories: also count each player's final hand category and wins by category.
         progress: called as ``progress(trials_done, trials_total_or_None)`` after each batch.
 
     Returns:
@@ -179,15 +290,19 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     seed = secrets.randbits(32) if seed is None else seed
     t = _tables.get()
     holes, board, live = scenario.holes, np.array(scenario.board, np.uint8), scenario.live
+    setup = (holes, board, live, *ranged_arrays(scenario), categories, category_table(), *t)
     n_players = len(scenario.players)
     previous = numba.get_num_threads()
     n_threads = threads or previous
+
+    def counts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return (np.zeros((n, n_players), np.int64), np.zeros((n, n_players, MAX_SPLIT), np.int64),
+                np.zeros((n, n_players, 9, 3), np.int64))
+
     # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
-    _run_chunks(np.uint64(seed), 0, 0, 0, holes, board, live, *t, np.zeros((0, n_players), np.int64),
-                np.zeros((0, n_players, MAX_SPLIT), np.int64))
+    _run_chunks(np.uint64(seed), 0, 0, 0, *setup, *counts(0))
     start = time.perf_counter()
-    wins_parts: list[np.ndarray] = []
-    ties_parts: list[np.ndarray] = []
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     done_chunks = 0
     total = trials if trials is not None else CHUNK * (1 << 40)
     total_chunks = math.ceil(trials / CHUNK) if trials is not None else None
@@ -196,21 +311,19 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     try:
         while True:
             n = batch if total_chunks is None else min(batch, total_chunks - done_chunks)
-            wins = np.zeros((n, n_players), np.int64)
-            ties = np.zeros((n, n_players, MAX_SPLIT), np.int64)
+            part = counts(n)
             t0 = time.perf_counter()
-            _run_chunks(np.uint64(seed), done_chunks, n, total, holes, board, live, *t, wins, ties)
+            _run_chunks(np.uint64(seed), done_chunks, n, total, *setup, *part)
             spent = time.perf_counter() - t0
-            wins_parts.append(wins)
-            ties_parts.append(ties)
+            parts.append(part)
             done_chunks += n
             if total_chunks is not None and done_chunks >= total_chunks:
                 break
             if precision is not None:
-                all_wins, all_ties = np.concatenate(wins_parts), np.concatenate(ties_parts)
-                stop = _first_precise_prefix(all_wins, all_ties, precision, 2)
+                joined = tuple(np.concatenate(x) for x in zip(*parts, strict=True))
+                stop = _first_precise_prefix(joined[0], joined[1], precision, 2)
                 if stop:
-                    wins_parts, ties_parts = [all_wins[:stop]], [all_ties[:stop]]
+                    parts = [tuple(x[:stop] for x in joined)]
                     done_chunks = stop
                     break
             if time_s is not None and time.perf_counter() - start >= time_s:
@@ -223,13 +336,10 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
             batch = max(n_threads, min(4 * batch, int(goal / per_chunk) // n_threads * n_threads))
     finally:
         numba.set_num_threads(previous)
-    wins_sum = np.concatenate(wins_parts).sum(axis=0)
-    ties_sum = np.concatenate(ties_parts).sum(axis=0)
+    wins, ties, cats = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True))
     played = min(done_chunks * CHUNK, total)
     if progress is not None:
         progress(played, played)
-    stats = from_counts(wins_sum, ties_sum, played)
-    players = [PlayerResult(label, *s[:3], s[3], s[4], s[5])
-               for label, s in zip(scenario.labels(), stats, strict=True)]
+    players = player_results(scenario, wins, ties, played, cats if categories else None)
     return Result("monte-carlo", played, seed, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players)

@@ -191,3 +191,33 @@ def naive_equity(players, board=(), dead=()):
         )
         for i in range(n)
     ]
+
+
+def naive_range_equity(players, board=(), dead=()):
+    """Like :func:`naive_equity`, with ranges: each player is a 2-card tuple, None (random) or a dict
+    ``{(c1, c2): weight}``. Every joint choice of the ranges' combos that shares no card with another or
+    with the known cards counts with the product of its weights (each choice has the same number of
+    completions, so the answer is the weighted mean of the choices' exact answers)."""
+    ranged = [i for i, p in enumerate(players) if isinstance(p, dict)]
+    fixed = {c for p in players if isinstance(p, tuple) for c in p} | set(board) | set(dead)
+    total_weight = Fraction(0)
+    acc = [[Fraction(0)] * 3 for _ in players]
+
+    def choose(k, used, weight, chosen):
+        nonlocal total_weight
+        if k == len(ranged):
+            hands = list(players)
+            for i, combo in zip(ranged, chosen, strict=True):
+                hands[i] = combo
+            for i, (win, tie, eq) in enumerate(naive_equity(hands, board, dead)):
+                acc[i][0] += weight * win
+                acc[i][1] += weight * tie
+                acc[i][2] += weight * eq
+            total_weight += weight
+            return
+        for combo, w in players[ranged[k]].items():
+            if not set(combo) & used:
+                choose(k + 1, used | set(combo), weight * Fraction(w), (*chosen, combo))
+
+    choose(0, fixed, Fraction(1), ())
+    return [tuple(x / total_weight for x in row) for row in acc]

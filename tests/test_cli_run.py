@@ -29,10 +29,11 @@ def test_json_keys_and_types():
     assert isinstance(out["elapsed_s"], float) and out["elapsed_s"] >= 0
     assert [p["hand"] for p in out["players"]] == ["AsKs", "random", "random"]
     for p in out["players"]:
-        assert set(p) == {"hand", "win", "tie", "equity", "stderr"}
+        assert set(p) == {"hand", "win", "tie", "equity", "stderr", "combos"}
         for key in ("win", "tie", "equity", "stderr"):
             assert isinstance(p[key], float) and 0 <= p[key] <= 1
     assert abs(sum(p["equity"] for p in out["players"]) - 1) < 1e-12
+    assert [p["combos"] for p in out["players"]] == [1, 1035, 1035]  # C(46, 2) random holdings
 
 
 def test_vs_is_optional_and_hands_may_be_opponents():
@@ -79,9 +80,14 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "0"], "opponent count '0' must be at least 1"),
         (["AsKs", "vs", "23"], "'23' is too many"),
         (["AsKs", "vs", "12", "11"], "24 players is too many: at most 23"),
-        (["AsKs", "vs", "QQ+"], "opponent 'QQ+' is neither a count"),
+        (["AsKs", "vs", "QQ+x"], "opponent 'QQ+x' is not a count of random hands (e.g. 2), a hand"),
+        (["AsKs", "vs", "AA,,KK"], "range element 2 of 'AA,,KK' is empty"),
+        (["AsKs", "vs", "AsAh"], "card As appears in the hero's hand and in villain 1's hand"),
+        (["AsKs", "vs", "AA", "--board", "AhAdAc"], "villain 1's range 'AA' has no combo left"),
+        (["AsKs", "vs", "2", "--exact", "--mc"], "choose --exact or --mc, not both"),
+        (["AsKs", "vs", "2", "--exact", "--trials", "9"], "--exact cannot be combined with --trials"),
         (["AsKs"], "no opponent given after the hero's hand 'AsKs'"),
-        (["vs", "2"], "the first argument is the hero's hand (e.g. AsKs), not '2'"),
+        (["vs", "2"], "the first argument is the hero's hand or range (e.g. AsKs), not '2'"),
         (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': 0 is not in the range x>=1"),
         (["AsKs", "vs", "2", "--trials", "-5"], "'--trials'"),
         (["AsKs", "vs", "2", "--precision", "0"], "'--precision' / '-p': 0.0 is not in the range x>0"),
@@ -103,6 +109,33 @@ def test_bad_input_exits_2_without_a_traceback(args, needle):
 def test_help_lists_the_main_form_and_its_options():
     assert "equity HERO [vs] OPPONENT..." in run("--help").output
     text = run("run", "--help").output
-    for option in ("--board", "--dead", "--trials", "--precision", "--time", "--seed", "--threads",
-                   "--json", "--no-progress"):
+    for option in ("--board", "--dead", "--exact", "--mc", "--trials", "--precision", "--time", "--seed",
+                   "--threads", "--categories", "--json", "--no-progress"):
         assert option in text
+
+
+def test_exact_when_cheap_and_monte_carlo_when_asked():
+    out = run_json("AsKs", "QdQc")
+    assert out["method"] == "exact" and out["seed"] is None and out["trials"] == 1_712_304
+    assert [p["stderr"] for p in out["players"]] == [0.0, 0.0]
+    assert round(out["players"][0]["win"] * 1_712_304) == 787_966
+    assert run_json("AsKs", "QdQc", "--mc", "--trials", "20000", "--seed", "1")["method"] == "monte-carlo"
+    assert run_json("AsKs", "QdQc", "--trials", "20000")["method"] == "monte-carlo"
+    assert run_json("AsKs", "vs", "2", "--board", "Th9h2c", "--trials", "20000")["method"] == "monte-carlo"
+    flop = run_json("AsKs", "vs", "1", "--board", "Th9h2c", "--exact")
+    assert flop["method"] == "exact" and flop["trials"] == 1081 * 990
+
+
+def test_ranges_and_categories_in_json():
+    out = run_json("QQ+,AKs", "vs", "JJ-99,AQs+", "1", "--board", "Ts9s2d", "--categories",
+                   "--trials", "20000", "--seed", "4")
+    assert [p["hand"] for p in out["players"]] == ["QQ+,AKs", "JJ-99,AQs+", "random"]
+    assert [p["combos"] for p in out["players"]][:2] == [22, 20]  # the board leaves 3 combos of TT, 3 of 99
+    for p in out["players"]:
+        cats = p["categories"]
+        assert list(cats) == ["straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+                              "three_of_a_kind", "two_pair", "one_pair", "high_card"]
+        assert abs(sum(c["frequency"] for c in cats.values()) - 1) < 1e-12
+        assert abs(sum(c["win"] for c in cats.values()) - p["win"]) < 1e-12
+    table = run("AA", "vs", "KK", "--categories").output
+    assert "Exact enumeration · 61,642,944 boards" in table and "Full House" in table and "won %" in table

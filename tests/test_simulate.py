@@ -153,8 +153,8 @@ def test_bad_options(kwargs, needle):
         (["AsKs", None], "Th9h2c3c4c5c", "", "0, 3, 4 or 5 cards"),
         (["AsKs", None], "Th9hAs", "", "As appears in the hero's hand and in the board"),
         (["AsKs", None], "", "Qs Qs", "Qs appears twice in the dead cards"),
-        (["AsKs", "AsQd"], "", "", "As appears in the hero's hand and in player 2's hand"),
-        (["AsKsQs", None], "", "", "has 3 cards"),
+        (["AsKs", "AsQd"], "", "", "As appears in the hero's hand and in villain 1's hand"),
+        (["AsKsQs", None], "", "", "'AsKsQs' is not a combo"),
         (["AsKs"] + [None] * 21, "", " ".join(f"{r}c" for r in "23456789"), "not enough cards"),
     ],
 )

@@ -1,0 +1,424 @@
+"""Exact enumeration: every deal of the players' combos, then every completion of the board.
+
+A *deal* gives each player one combo: their specific hand, one combo of their range, or (for a random
+player) any two cards still live. Deals that reuse a card are impossible and skipped. For each deal the
+board is completed in every possible way from the cards left. Each (deal, board) counts once, times the
+product of the combos' range weights.
+
+**Suit symmetry.** Relabelling the four suits maps a deal's boards one to one onto another deal's boards
+with the same outcomes. So when the board, the dead cards and every player's weighted range are
+unchanged by a permutation of the suits (a random opponent always is), only one deal per orbit of that
+group is enumerated, counted times the orbit's size. AA against one random hand needs a quarter of the
+deals; AKs preflop a sixth.
+
+**Kernel.** Per deal, each player's hole cards and the fixed board are walked once; the missing board
+cards are enumerated as combinations of the live cards in ascending order, and each player's walk state
+is extended one board card at a time, so a deal's last board card costs each player one lookup in the
+row of its six-card state (see :func:`equity.evaluator._seven_card_histogram`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import permutations
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from . import tables as _tables
+from .cards import format_cards
+from .dag import CATEGORIES
+from .errors import ScenarioError
+from .scenario import Result, player_results
+
+MAX_SPLIT = 24
+N_CATEGORIES = len(CATEGORIES)
+
+Progress = Callable[[int, int | None], None]
+
+
+@njit(cache=True)
+def _deals(holes, weight, orbit, board, live, want_cats, cat_of, rank_step, rank_last, rank_value,
+           flush_step, flush_value, wins_out, ties_out, cats_out, boards_out):
+    """Enumerate every board for each deal; add the weighted counts.
+
+    holes: uint8 (n, P, 2), the deals (distinct cards within each). weight: float64 (n,), each deal's
+    weight (orbit size times the combos' range weights). orbit: int64 (n,), its orbit size. board: uint8
+    (b,), the fixed board, 0 <= b <= 5. live: uint8 (m,), ascending, every card not on the board or dead
+    (a deal's own cards are skipped here). cat_of: uint8 (7463,), class -> category 0..8. Outputs, added
+    to: wins_out float64 (P,), ties_out float64 (P, 24) by the number of players splitting,
+    cats_out float64 (P, 9, 3) (ends with, wins with, ties with) when ``want_cats``, boards_out int64
+    (1,) the number of (deal, board) pairs times orbit sizes.
+    """
+    n_players = holes.shape[1]
+    to_deal = 5 - board.shape[0]
+    n_fixed = board.shape[0] if to_deal else 4  # board cards walked before the enumeration
+    deck = np.empty(max(live.shape[0], 1), np.uint8)
+    R = np.empty((6, n_players), np.int64)
+    F = np.empty((6, n_players, 4), np.int64)
+    tot = np.empty(n_players, np.int64)
+    idx = np.zeros(6, np.int64)
+    vals = np.empty(n_players, np.int64)
+    wins = np.zeros(n_players, np.int64)
+    ties = np.zeros((n_players, MAX_SPLIT), np.int64)
+    cats = np.zeros((n_players, N_CATEGORIES, 3), np.int64)
+    heads_up = n_players == 2 and not want_cats
+    f0 = np.empty(4, np.int64)
+    f1 = np.empty(4, np.int64)
+    rr = np.empty(n_players, np.int64)
+    ff = np.empty(4 * n_players, np.int64)
+    for i in range(holes.shape[0]):
+        used = np.uint64(0)
+        for p in range(n_players):
+            used |= np.uint64(1) << np.uint64(holes[i, p, 0])
+            used |= np.uint64(1) << np.uint64(holes[i, p, 1])
+        m = 0
+        if to_deal:
+            for c in live:
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    deck[m] = c
+                    m += 1
+        else:  # a full board: its last card is the one "dealt", once
+            deck[0] = board[n_fixed]
+            m = 1
+        for p in range(n_players):
+            f = F[0, p]
+            f[0] = 0
+            f[1] = 0
+            f[2] = 0
+            f[3] = 0
+            r = 0
+            for t in range(n_fixed):
+                c = board[t]
+                k = c >> 2
+                r = rank_step[r + k]
+                f[c & 3] = flush_step[f[c & 3] + k]
+            for j in range(2):
+                c = holes[i, p, j]
+                k = c >> 2
+                r = rank_step[r + k]
+                f[c & 3] = flush_step[f[c & 3] + k]
+            R[0, p] = r
+        wins[:] = 0
+        ties[:, :] = 0
+        cats[:, :, :] = 0
+        n_boards = 0
+        pre = max(to_deal, 1) - 1  # board cards before the last: combinations of deck[0 .. m-2]
+        for t in range(pre):
+            idx[t] = t
+        t_from = 0
+        while True:
+            # Walk the prefix from depth t_from (earlier depths are unchanged).
+            for t in range(t_from, pre):
+                c = deck[idx[t]]
+                k = c >> 2
+                s = c & 3
+                for p in range(n_players):
+                    R[t + 1, p] = rank_step[R[t, p] + k]
+                    F[t + 1, p, 0] = F[t, p, 0]
+                    F[t + 1, p, 1] = F[t, p, 1]
+                    F[t + 1, p, 2] = F[t, p, 2]
+                    F[t + 1, p, 3] = F[t, p, 3]
+                    F[t + 1, p, s] = flush_step[F[t, p, s] + k]
+            for p in range(n_players):
+                tot[p] = (flush_value[F[pre, p, 0]] + flush_value[F[pre, p, 1]]
+                          + flush_value[F[pre, p, 2]] + flush_value[F[pre, p, 3]])
+            start = idx[pre - 1] + 1 if pre > 0 else 0
+            if heads_up:
+                # Two players, no categories: the common case, with scalar state and counters.
+                r0 = R[pre, 0]
+                r1 = R[pre, 1]
+                t0 = tot[0]
+                t1 = tot[1]
+                for x in range(4):
+                    f0[x] = F[pre, 0, x]
+                    f1[x] = F[pre, 1, x]
+                w0 = 0
+                w1 = 0
+                for j in range(m - start):
+                    c = deck[start + j]
+                    k = c >> 2
+                    s = c & 3
+                    q = f0[s]
+                    fl = t0 - flush_value[q] + flush_value[flush_step[q + k]]
+                    v0 = fl if fl else rank_last[r0 + k]
+                    q = f1[s]
+                    fl = t1 - flush_value[q] + flush_value[flush_step[q + k]]
+                    v1 = fl if fl else rank_last[r1 + k]
+                    w0 += v0 < v1
+                    w1 += v1 < v0
+                wins[0] += w0
+                wins[1] += w1
+                ties[0, 2] += m - start - w0 - w1
+                ties[1, 2] += m - start - w0 - w1
+            else:
+                for p in range(n_players):
+                    rr[p] = R[pre, p]
+                    for x in range(4):
+                        ff[4 * p + x] = F[pre, p, x]
+                for j in range(m - start):
+                    c = deck[start + j]
+                    k = c >> 2
+                    s = c & 3
+                    best = 1 << 30
+                    n_best = 0
+                    winner = 0
+                    for p in range(n_players):
+                        q = ff[4 * p + s]
+                        fl = tot[p] - flush_value[q] + flush_value[flush_step[q + k]]
+                        v = fl if fl else rank_last[rr[p] + k]
+                        vals[p] = v
+                        if v < best:
+                            best = v
+                            n_best = 1
+                            winner = p
+                        elif v == best:
+                            n_best += 1
+                    if n_best == 1:
+                        wins[winner] += 1
+                    else:
+                        for p in range(n_players):
+                            if vals[p] == best:
+                                ties[p, n_best] += 1
+                    if want_cats:
+                        for p in range(n_players):
+                            x = cat_of[vals[p]]
+                            cats[p, x, 0] += 1
+                            if vals[p] == best:
+                                cats[p, x, 1 if n_best == 1 else 2] += 1
+            n_boards += m - start
+            # Next prefix, in lexicographic order.
+            t = pre - 1
+            while t >= 0 and idx[t] == m - 1 - pre + t:
+                t -= 1
+            if t < 0:
+                break
+            idx[t] += 1
+            for u in range(t + 1, pre):
+                idx[u] = idx[u - 1] + 1
+            t_from = t
+        w = weight[i]
+        for p in range(n_players):
+            wins_out[p] += w * wins[p]
+            for s in range(MAX_SPLIT):
+                ties_out[p, s] += w * ties[p, s]
+            if want_cats:
+                for c in range(N_CATEGORIES):
+                    for x in range(3):
+                        cats_out[p, c, x] += w * cats[p, c, x]
+        boards_out[0] += orbit[i] * n_boards
+
+
+@njit(cache=True, parallel=True)
+def _deals_parallel(holes, weight, orbit, bounds, board, live, want_cats, cat_of, rank_step, rank_last,
+                    rank_value, flush_step, flush_value, wins, ties, cats, boards):
+    """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
+    each into its own row of the outputs (float64 (chunks, P), (chunks, P, 24), (chunks, P, 9, 3) and
+    int64 (chunks, 1))."""
+    for j in prange(bounds.shape[0] - 1):
+        lo = bounds[j]
+        hi = bounds[j + 1]
+        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], board, live, want_cats, cat_of, rank_step,
+               rank_last, rank_value, flush_step, flush_value, wins[j], ties[j], cats[j], boards[j])
+
+
+_SUIT_PERMUTATIONS = list(permutations(range(4)))
+MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
+CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
+
+
+class TooLarge(ScenarioError):
+    """An enumeration too large to list; :func:`plan` raises it, the caller falls back or reports."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The deals an exact run enumerates, one per suit-symmetry orbit.
+
+    holes: uint8 (n, P, 2); weight: float64 (n,) orbit size times range weights; orbit: int64 (n,).
+    """
+
+    holes: np.ndarray
+    weight: np.ndarray
+    orbit: np.ndarray
+    boards_per_deal: int
+    symmetries: int
+
+    @property
+    def deals(self) -> int:
+        """Every deal (all orbits counted in full)."""
+        return int(self.orbit.sum())
+
+    @property
+    def trials(self) -> int:
+        """The (deal, board) pairs the result stands for."""
+        return self.deals * self.boards_per_deal
+
+    @property
+    def work(self) -> float:
+        """Board evaluations the kernel performs: its cost, in about 3-4 ns each on one core."""
+        return float(len(self.orbit)) * self.boards_per_deal * self.holes.shape[1]
+
+
+def _symmetries(scenario) -> list[np.ndarray]:
+    """Card maps (int64 (52,)) of the suit permutations that leave the board, the dead cards and every
+    player's weighted combos unchanged; the identity first."""
+    combos = scenario.combos()
+    maps = []
+    for perm in _SUIT_PERMUTATIONS:
+        cmap = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], np.int64)
+        if set(cmap[list(scenario.board)].tolist()) != set(scenario.board):
+            continue
+        if set(cmap[list(scenario.dead)].tolist()) != set(scenario.dead):
+            continue
+        if all(_same_weighted(cmap, c, w) for c, w in combos):
+            maps.append(cmap)
+    return maps
+
+
+def _keys(combos: np.ndarray) -> np.ndarray:
+    """A combo's index ``hi * 52 + lo`` (int64), whatever order its two cards come in."""
+    a, b = combos[..., 0].astype(np.int64), combos[..., 1].astype(np.int64)
+    return np.maximum(a, b) * 52 + np.minimum(a, b)
+
+
+def _same_weighted(cmap: np.ndarray, combos: np.ndarray, weights: np.ndarray) -> bool:
+    before = dict(zip(_keys(combos).tolist(), weights.tolist(), strict=True))
+    after = dict(zip(_keys(cmap[combos]).tolist(), weights.tolist(), strict=True))
+    return before == after
+
+
+def _boards_per_deal(scenario) -> int:
+    n_players = len(scenario.players)
+    left = 52 - len(scenario.board) - len(scenario.dead) - 2 * n_players
+    return math.comb(left, 5 - len(scenario.board))
+
+
+def upper_bound(scenario) -> float:
+    """Board evaluations an exact run would need at most, before card collisions and symmetry."""
+    deals = math.prod(len(c) for c, _ in scenario.combos())
+    return float(deals) * _boards_per_deal(scenario) * len(scenario.players)
+
+
+def symmetry_count(scenario) -> int:
+    """How many suit permutations leave the scenario unchanged (1 .. 24)."""
+    return len(_symmetries(scenario))
+
+
+def plan(scenario) -> Plan:
+    """List the deals to enumerate: every way to give each player one of their combos with no card
+    twice, keeping one deal per symmetry orbit.
+
+    Raises:
+        TooLarge: more than :data:`MAX_DEALS` deals would have to be listed.
+    """
+    combos = scenario.combos()
+    bound = math.prod(len(c) for c, _ in combos)
+    if bound > MAX_DEALS:
+        raise TooLarge(f"{bound:,} combinations of the players' hands")
+    holes = np.zeros((1, 0, 2), np.uint8)
+    masks = np.zeros(1, np.uint64)
+    weight = np.ones(1)
+    bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    for c, w in combos:
+        m = bits[c[:, 0]] | bits[c[:, 1]]
+        ok = (masks[:, None] & m[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
+        masks = masks[rows] | m[cols]
+        weight = weight[rows] * w[cols]
+    orbit = np.ones(len(holes), np.int64)
+    maps = _symmetries(scenario) if holes.shape[1] <= 5 else [np.arange(52)]
+    if len(maps) > 1 and len(holes):
+        shift = 12 * np.arange(holes.shape[1] - 1, -1, -1, dtype=np.int64)
+        keys = np.stack([(_keys(cmap[holes]) << shift).sum(axis=1) for cmap in maps])
+        canonical = keys[0] == keys.min(axis=0)
+        ordered = np.sort(keys, axis=0)
+        orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
+        holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
+    return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64), orbit.astype(np.int64),
+                _boards_per_deal(scenario), len(maps))
+
+
+def kernels_cached() -> bool:
+    """Whether the compiled enumeration kernel is already in numba's on-disk cache."""
+    try:
+        import os
+
+        return os.path.exists(_deals_parallel._cache._cache_file._index_path)
+    except AttributeError:  # pragma: no cover - numba internals changed
+        return True
+
+
+def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,
+                    progress: Progress | None = None, deals: Plan | None = None) -> Result:
+    """Every player's exact win, tie and equity, by enumerating every deal and every board.
+
+    Args:
+        scenario: a validated scenario.
+        threads: numba threads to use (default: all).
+        categories: also count each player's final hand category and wins by category.
+        progress: called as ``progress(trials_done, trials_total)`` after each batch of deals.
+        deals: the :func:`plan`, if the caller has it already.
+
+    Returns:
+        A :class:`Result` with method ``"exact"``, seed ``None`` and ``trials`` the number of
+        (deal, board) pairs.
+
+    Raises:
+        TooLarge: too many deals to list.
+    """
+    from .simulate import category_table, check_threads
+
+    check_threads(threads)
+    deals = deals if deals is not None else plan(scenario)
+    t = _tables.get()
+    n_players = len(scenario.players)
+    board = np.array(scenario.board, np.uint8)
+    known = set(scenario.board) | set(scenario.dead)
+    live = np.array([c for c in range(52) if c not in known], np.uint8)
+    setup = (board, live, categories, category_table(), *t)
+    n = len(deals.orbit)
+    per_chunk = max(1, CHUNK_WORK // max(1, deals.boards_per_deal * n_players))
+    bounds = np.unique(np.append(np.arange(0, n, per_chunk), n)).astype(np.int64)
+    n_chunks = len(bounds) - 1
+
+    def counts(k: int) -> tuple[np.ndarray, ...]:
+        return (np.zeros((k, n_players)), np.zeros((k, n_players, MAX_SPLIT)),
+                np.zeros((k, n_players, N_CATEGORIES, 3)), np.zeros((k, 1), np.int64))
+
+    previous = numba.get_num_threads()
+    n_threads = threads or previous
+    # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
+    _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], *setup, *counts(0))
+    start = time.perf_counter()
+    parts = []
+    done = 0
+    batch = 2 * n_threads
+    numba.set_num_threads(n_threads)
+    try:
+        while done < n_chunks:
+            k = min(batch, n_chunks - done)
+            part = counts(k)
+            t0 = time.perf_counter()
+            _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], *setup,
+                            *part)
+            spent = time.perf_counter() - t0
+            parts.append(part)
+            done += k
+            if progress is not None:
+                progress(int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal, deals.trials)
+            batch = max(n_threads, min(4 * batch, int(0.25 / max(spent / k, 1e-6)) // n_threads * n_threads))
+    finally:
+        numba.set_num_threads(previous)
+    wins, ties, cats, boards = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True)) \
+        if parts else counts(1)
+    assert int(boards[0]) == deals.trials, (int(boards[0]), deals.trials)
+    total = float(deals.weight.sum()) * deals.boards_per_deal
+    players = player_results(scenario, wins, ties, total, cats if categories else None, exact=True)
+    return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
+                  time.perf_counter() - start, players)

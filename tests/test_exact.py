@@ -1,0 +1,195 @@
+import math
+from fractions import Fraction
+
+import naive
+import numpy as np
+import pytest
+
+from equity import engine, exact
+from equity.cards import parse_cards
+from equity.errors import ScenarioError
+from equity.ranges import parse_range
+from equity.scenario import CATEGORY_KEYS, Scenario
+from equity.simulate import simulate
+
+
+def run(players, board="", dead="", **kw):
+    return exact.enumerate_exact(Scenario.build(players, board, dead), **kw)
+
+
+def counts(result):
+    """(wins, ties, losses) of each player, as whole numbers of (deal, board) pairs."""
+    out = []
+    for p in result.players:
+        win, tie = round(p.win * result.trials), round(p.tie * result.trials)
+        assert abs(win - p.win * result.trials) < 1e-3 and abs(tie - p.tie * result.trials) < 1e-3
+        out.append((win, tie, result.trials - win - tie))
+    return out
+
+
+def percent(result):
+    return [round(100 * p.equity, 4) for p in result.players]
+
+
+# Public counts (PokerStove / ProPokerTools), to the board.
+def test_aces_against_kings_over_all_combos():
+    result = run(["AA", "KK"])
+    assert result.method == "exact" and result.seed is None
+    assert result.trials == 36 * 1_712_304
+    assert counts(result)[0] == (50_371_344, 285_228, 10_986_372)
+    assert percent(result) == [81.9461, 18.0539]
+
+
+def test_acad_against_khks():
+    result = run(["AcAd", "KhKs"])
+    assert result.trials == 1_712_304
+    assert counts(result) == [(1_388_072, 6_538, 317_694), (317_694, 6_538, 1_388_072)]
+
+
+@pytest.mark.parametrize(("players", "dead", "want"), [
+    (["QQ", "87s"], "", [78.2594, 21.7406]),
+    (["AA", "QQ", "AKo"], "", [76.1347, 18.7420, 5.1233]),
+    (["AA", "QQ", "AKo"], "AsTs", [73.4955, 21.0303, 5.4743]),
+])
+def test_public_equities(players, dead, want):
+    assert percent(run(players, dead=dead)) == want
+
+
+@pytest.mark.parametrize(("hero", "want"), [("AA", 85.2037), ("72o", 34.5836)])
+def test_against_one_random_hand(hero, want):
+    result = run([hero, None])
+    assert percent(result)[0] == want
+    assert result.trials == len(parse_range(hero)) * math.comb(50, 2) * math.comb(48, 5)
+
+
+# Small cases against the brute-force oracle, fractions and all.
+CASES = [
+    (["AhAd", None], "2c7s9dJc", ""),
+    (["AhAd", "KK", None], "2c7s9dJc", "Qh"),
+    (["QQ+,AKs", "JJ-99,AQs+"], "Ts9s2d3c", ""),
+    (["AKs@50,QQ", "KQ,22@25"], "Kh7d2c5s", "As"),
+    (["7d8d", None, None], "2c3d4h5s6c", ""),
+    (["AA,KK@50", "QQ+,AKs", "JhTh"], "2c7s9dJcQh", ""),
+    (["AhKh", "AA,KK,QQ@30"], "Qh5h2c", "Jh Td 3s 4s 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d 3d 4d 5d 6d 7d 8d 9d"),
+]
+
+
+def oracle_player(p):
+    if p is None:
+        return None
+    rng = parse_range(p)
+    if rng.is_hand():
+        return tuple(int(c) for c in rng.combos[0])
+    return {tuple(int(c) for c in combo): w for combo, w in zip(rng.combos, rng.weights, strict=True)}
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), CASES)
+def test_against_the_oracle(players, board, dead):
+    result = run(players, board, dead)
+    want = naive.naive_range_equity([oracle_player(p) for p in players], tuple(parse_cards(board)),
+                                    tuple(parse_cards(dead)))
+    for p, (win, tie, eq) in zip(result.players, want, strict=True):
+        assert p.win == pytest.approx(float(win), rel=1e-12, abs=1e-15)
+        assert p.tie == pytest.approx(float(tie), rel=1e-12, abs=1e-15)
+        assert p.equity == pytest.approx(float(eq), rel=1e-12, abs=1e-15)
+        assert p.stderr == 0
+
+
+def test_equities_sum_to_one_and_counts_add_up():
+    result = run(["AA", "QQ", "AKo", None], board="Qs7h2c")
+    assert abs(sum(Fraction(p.equity) for p in result.players) - 1) < 1e-15
+    for win, tie, loss in counts(result):
+        assert win + tie + loss == result.trials
+
+
+def test_swapping_players_swaps_results():
+    a = run(["QQ+,AKs", "JJ-99,AQs+", "AhKh"], board="Ts9s2d")
+    b = run(["AhKh", "JJ-99,AQs+", "QQ+,AKs"], board="Ts9s2d")
+    assert [p.equity for p in a.players] == [p.equity for p in reversed(b.players)]
+    assert [p.tie for p in a.players] == [p.tie for p in reversed(b.players)]
+
+
+def test_symmetry_only_saves_work(monkeypatch):
+    scenario = Scenario.build(["AA", None], board="Kd7c2d")
+    with_symmetry = exact.plan(scenario)
+    assert with_symmetry.symmetries == 2  # the board fixes clubs and diamonds; hearts <-> spades is free
+    reduced = exact.enumerate_exact(scenario, deals=with_symmetry)
+    monkeypatch.setattr(exact, "_symmetries", lambda scenario: [np.arange(52)])
+    full = exact.enumerate_exact(scenario)
+    assert exact.plan(scenario).deals == with_symmetry.deals
+    assert len(exact.plan(scenario).orbit) > len(with_symmetry.orbit)
+    assert ([(p.win, p.tie, p.equity) for p in reduced.players]
+            == [(p.win, p.tie, p.equity) for p in full.players])
+
+
+def test_threads_do_not_change_the_answer():
+    scenario = Scenario.build(["AKs,QQ", None], board="Jc8d3h")
+    one = exact.enumerate_exact(scenario, threads=1)
+    two = exact.enumerate_exact(scenario, threads=2)
+    assert [(p.win, p.tie, p.equity) for p in one.players] == [(p.win, p.tie, p.equity) for p in two.players]
+
+
+def test_categories_against_the_oracle():
+    players, board = ["AhKh", "QQ", "Js9d"], "Qh5h2c9s"
+    result = run(players, board=board, categories=True)
+    for p in result.players:
+        cats = p.categories
+        assert list(cats) == list(CATEGORY_KEYS)
+        assert sum(c["frequency"] for c in cats.values()) == pytest.approx(1, abs=1e-12)
+        assert sum(c["win"] for c in cats.values()) == pytest.approx(p.win, abs=1e-12)
+        assert sum(c["tie"] for c in cats.values()) == pytest.approx(p.tie, abs=1e-12)
+    # By hand: every villain-1 combo, every river.
+    hero, third, cards = parse_cards("AhKh"), parse_cards("Js9d"), parse_cards(board)
+    tally = [{key: [0, 0, 0] for key in CATEGORY_KEYS} for _ in players]
+    deals = 0
+    for combo in parse_range("QQ").without(hero + third + cards).combos.tolist():
+        for river in set(range(52)) - set(hero + third + cards + combo):
+            values = [naive.naive_class(h + cards + [river]) for h in (hero, combo, third)]
+            best = min(values)
+            winners = values.count(best)
+            deals += 1
+            for i, v in enumerate(values):
+                row = tally[i][CATEGORY_KEYS[naive.category_of(v)]]
+                row[0] += 1
+                if v == best:
+                    row[1 if winners == 1 else 2] += 1
+    assert result.trials == deals
+    for p, want in zip(result.players, tally, strict=True):
+        for key, (made, won, tied) in want.items():
+            assert p.categories[key] == {"frequency": made / deals, "win": won / deals, "tie": tied / deals}
+
+
+def test_auto_picks_exact_only_when_cheap():
+    cheap = Scenario.build(["AsKs", "QdQc"])
+    assert engine.choose(cheap)[0] == "exact"
+    assert engine.choose(cheap, trials=1000)[0] == "monte-carlo"
+    assert engine.choose(cheap, "monte-carlo")[0] == "monte-carlo"
+    assert engine.choose(Scenario.build(["AsKs", None, None], board="Th9h2c"))[0] == "monte-carlo"
+    assert engine.choose(Scenario.build(["AsKs", None], board="Th9h2c"))[0] == "exact"
+    with pytest.raises(ScenarioError, match="too many deals to enumerate exactly"):
+        engine.choose(Scenario.build(["AsKs", None, None, None]), "exact")
+    with pytest.raises(ScenarioError, match="trials apply to Monte Carlo only"):
+        engine.choose(cheap, "exact", trials=5)
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), [
+    (["QQ+,AKs", "JJ-99,AQs+"], "", ""),
+    (["AKs@50,QQ", "KQ,22@25", None], "Kh7d2c", "As"),
+    (["AsAh,KsKh,AdAc", "AsKh,QdQc"], "2c3d7h8sJd", ""),  # joint draws only; one at a time would bias
+    (["15%", "AA,KK", None], "Jd7c2h5s", ""),
+])
+def test_monte_carlo_with_ranges_within_four_standard_errors_of_exact(players, board, dead):
+    scenario = Scenario.build(players, board, dead)
+    truth = exact.enumerate_exact(scenario)
+    mc = simulate(scenario, trials=300_000, seed=11, categories=True)
+    for p, q in zip(mc.players, truth.players, strict=True):
+        assert abs(p.equity - q.equity) <= 4 * p.stderr, (p.hand, p.equity, q.equity, p.stderr)
+        assert abs(p.win - q.win) <= 4 * p.win_stderr + 1e-12
+        assert p.combos == q.combos
+
+
+def test_progress_reaches_the_total():
+    seen = []
+    result = run(["AKs,QQ", None], board="Jc8d3h", progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (result.trials, result.trials)
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:], strict=False))
