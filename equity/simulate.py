@@ -69,6 +69,7 @@ def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_
     for c in board:
         r_fixed = _step(rank_step, flush_step, r_fixed, fixed, c)
     to_deal = 5 - board.shape[0]
+    hole = np.empty(2, np.int64)
     shared = np.empty(4, np.int32)
     f = np.empty(4, np.int32)
     values = np.empty(n_players, np.int32)
@@ -98,6 +99,7 @@ def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_
                     held[g, 1] = b
                 if used != _ALWAYS:
                     break
+        # The board cards, then the random hands in seat order; a card a ranged player holds is skipped.
         top = n_live - 1
         r_board = r_fixed
         shared[0] = fixed[0]
@@ -117,16 +119,15 @@ def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_
             h1 = np.int64(holes[p, 0])
             h2 = np.int64(holes[p, 1])
             if h1 == -1:
-                h1 = _deal(deck, top, state)
-                top -= 1
-                while (used >> np.uint64(h1)) & one:
-                    h1 = _deal(deck, top, state)
+                for x in range(2):
+                    c = _deal(deck, top, state)
                     top -= 1
-                h2 = _deal(deck, top, state)
-                top -= 1
-                while (used >> np.uint64(h2)) & one:
-                    h2 = _deal(deck, top, state)
-                    top -= 1
+                    while (used >> np.uint64(c)) & one:
+                        c = _deal(deck, top, state)
+                        top -= 1
+                    hole[x] = c
+                h1 = hole[0]
+                h2 = hole[1]
             elif h1 == -2:
                 h1 = held[h2, 0]
                 h2 = held[h2, 1]

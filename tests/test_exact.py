@@ -193,3 +193,19 @@ def test_progress_reaches_the_total():
     result = run(["AKs,QQ", None], board="Jc8d3h", progress=lambda done, total: seen.append((done, total)))
     assert seen and seen[-1] == (result.trials, result.trials)
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:], strict=False))
+
+
+@pytest.mark.parametrize(("players", "dead", "want"), [
+    (["AA", "KK"], "", [81.9461, 18.0539]),
+    (["AcAd", "KhKs"], "", [81.2555, 18.7445]),
+    (["QQ", "87s"], "", [78.2594, 21.7406]),
+    (["AA", "QQ", "AKo"], "", [76.1347, 18.7420, 5.1233]),
+    (["AA", "QQ", "AKo"], "AsTs", [73.4955, 21.0303, 5.4743]),
+    (["AA", None], "", [85.2037, 14.7963]),
+    (["72o", None], "", [34.5836, 65.4164]),
+])
+def test_monte_carlo_on_the_public_matchups(players, dead, want):
+    """Within 4 standard errors of the published exact equities (given to 4 decimals: +- 0.00005%)."""
+    result = simulate(Scenario.build(players, dead=dead), trials=400_000, seed=5)
+    for p, pct in zip(result.players, want, strict=True):
+        assert abs(p.equity - pct / 100) <= 4 * p.stderr + 5e-7, (p.hand, p.equity, pct, p.stderr)
