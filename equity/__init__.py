@@ -7,7 +7,9 @@
 'High Card, Seven'
 """
 
+from ._version import __version__
 from .cards import format_cards, parse_cards
+from .engine import calculate
 from .errors import (
     CardError,
     DuplicateCardError,
@@ -18,18 +20,21 @@ from .errors import (
 )
 from .evaluator import category, describe, evaluate, evaluate_many
 from .ranges import Range, format_range, parse_range
-
-__version__ = "0.1.0"
+from .scenario import PlayerResult, Result, Scenario
 
 __all__ = [
     "CardError",
     "DuplicateCardError",
     "EquityError",
     "HandSizeError",
+    "PlayerResult",
     "Range",
     "RangeError",
+    "Result",
+    "Scenario",
     "ScenarioError",
     "__version__",
+    "calculate",
     "category",
     "describe",
     "evaluate",

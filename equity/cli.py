@@ -88,6 +88,7 @@ def cli() -> None:
     Usage:
       equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
       equity eval CARDS                        the value of a 5-, 6- or 7-card hand
+      equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
 
     Run 'equity run --help' for the options of the first form.
     """
@@ -264,6 +265,48 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
     finally:
         bar.close()
     show(result, as_json)
+
+
+@cli.command("check", context_settings=CONTEXT)
+@click.argument("file", metavar="SCENARIOS.toml")
+@click.option("--update", is_flag=True,
+              help="Write the actual equities into the file (keeping its comments and order).")
+@click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
+              help="Threads to use [default: all cores].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@click.pass_context
+@user_errors
+def check_command(ctx: click.Context, file: str, update: bool, threads: int | None, as_json: bool,
+                  no_progress: bool) -> None:
+    """Run every scenario of SCENARIOS.toml and compare each player's equity with the file.
+
+    Exit status 0 when every equity is within its tolerance, 1 when any is not (or is not pinned yet),
+    2 when the file is invalid. With --update, the actual equities are written into the file and the
+    exit status is 0. The file format is in the README ("Checking equities in CI").
+
+    \b
+    Examples:
+      equity check examples/classics.toml
+      equity check pinned.toml --update
+    """
+    from . import check
+
+    pinned = check.load(file)
+    err = Console(stderr=True, highlight=False)
+    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal, "checking", "scenarios")
+    try:
+        outcomes = check.run(pinned, threads=threads, progress=bar)
+    finally:
+        bar.close()
+    if update:
+        check.update(file, outcomes)
+    if as_json:
+        emit_json(check.summary(file, outcomes))
+    else:
+        stdout_console().print(report.check_view(outcomes, updated=update))
+    if not update and not all(o.ok for o in outcomes):
+        ctx.exit(1)
 
 
 def show(result: Result, as_json: bool) -> None:

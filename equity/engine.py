@@ -9,12 +9,12 @@ Monte Carlo.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from . import exact, simulate
 from .errors import ScenarioError
-from .scenario import Result, Scenario
+from .scenario import PlayerSpec, Result, Scenario
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
@@ -69,3 +69,48 @@ def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: i
                                      deals=deals)
     return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s, seed=seed,
                              threads=threads, categories=categories, progress=progress)
+
+
+def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
+              dead: str | Sequence[int] = "", *, method: Method = "auto", trials: int | None = None,
+              precision: float | None = None, time_s: float | None = None, seed: int | None = None,
+              threads: int | None = None, categories: bool = False,
+              progress: Progress | None = None) -> Result:
+    """Every player's win, tie and equity: what ``equity HERO vs ... --json`` prints.
+
+    Args:
+        players: the hero first, then the opponents. Each is a hand (``"AsKs"`` or two card ids), a range
+            (``"QQ+,AKs"`` or a :class:`~equity.ranges.Range`), ``"random"`` or ``None`` for a random
+            hand, or an int ``n`` for ``n`` random hands.
+        board: 0, 3, 4 or 5 cards (``"Th9h2c"`` or ids).
+        dead: cards known to be out of play.
+        method: ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or ``"monte-carlo"``.
+        trials, precision, time_s, seed: Monte Carlo options (any of them asks for Monte Carlo):
+            exactly ``trials`` trials; stop once every equity's standard error is at most ``precision``
+            (a fraction: 0.0005 is 0.05 percentage points, the default); play for about ``time_s``
+            seconds; the seed (drawn and reported when omitted).
+        threads: threads to use (default: all); the numbers do not depend on it.
+        categories: also count each player's hand categories (``PlayerResult.categories``).
+        progress: called as ``progress(done, total)`` as the run goes.
+
+    Returns:
+        A :class:`~equity.scenario.Result`; ``result.to_dict()`` is the CLI's JSON object.
+
+    Raises:
+        EquityError: bad input, naming the offending hand, range, card or option.
+
+    >>> r = calculate(["AcAd", "KhKs"])
+    >>> r.method, r.trials, round(100 * r.players[0].equity, 4)
+    ('exact', 1712304, 81.2555)
+    """
+    specs: list[PlayerSpec] = []
+    for p in players:
+        if isinstance(p, bool) or not isinstance(p, int):
+            specs.append(p)
+        elif not 1 <= p <= 22:
+            raise ScenarioError(f"a count of random hands is 1 .. 22; got {p}")
+        else:
+            specs.extend([None] * p)
+    scenario = Scenario.build(specs, board=board, dead=dead)
+    return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
+                              seed=seed, threads=threads, categories=categories, progress=progress)

@@ -28,3 +28,7 @@ class RangeError(EquityError):
 
 class ScenarioError(EquityError):
     """Inputs that parse but cannot be played: too many players, a bad board size, bad options."""
+
+
+class CheckFileError(EquityError):
+    """A check file that cannot be read or run: the message names the scenario and the key."""

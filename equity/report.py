@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich import box
 from rich.console import Group
 from rich.table import Table
@@ -11,6 +13,9 @@ from .cards import format_card, parse_cards
 from .dag import CATEGORIES
 from .errors import EquityError
 from .scenario import CATEGORY_KEYS, Result
+
+if TYPE_CHECKING:
+    from .check import Outcome
 
 _SUIT_STYLE = {0: "green", 1: "blue", 2: "red", 3: "default"}
 
@@ -116,3 +121,38 @@ def footer(result: Result) -> Text:
             text.append(f"\n{label} ", style="dim")
             text.append_text(cards_text(parse_cards(cards)))
     return text
+
+
+def check_view(outcomes: list[Outcome], updated: bool = False) -> Group:
+    """The ``equity check`` table: each scenario's name, then a row per player, then a summary line."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Scenario / player")
+    for name in ("Expected %", "Actual %", "Diff"):
+        table.add_column(name, justify="right")
+    table.add_column("Status")
+    bad = 0
+    for o in outcomes:
+        diffs = o.differences
+        table.add_row(Text(o.pinned.name, style="bold"), "", "", "", "")
+        for i, (p, actual) in enumerate(zip(o.result.players, o.actual, strict=True)):
+            if updated:
+                status = Text("updated", style="cyan")
+            elif diffs is None:
+                status = Text("not pinned", style="yellow")
+            elif abs(diffs[i]) <= o.pinned.tolerance:
+                status = Text("ok", style="green")
+            else:
+                status = Text(f"DRIFTED > {o.pinned.tolerance:g}", style="bold red")
+            who = "hero" if i == 0 else f"villain {i}"
+            table.add_row(f"  {who} {p.hand}", "-" if diffs is None else f"{o.pinned.expected[i]:.4f}",
+                          f"{actual:.4f}", "-" if diffs is None else f"{diffs[i]:+.4f}", status)
+        bad += not o.ok
+    n = len(outcomes)
+    scenarios = f"scenario{'s' * (n != 1)}"
+    if updated:
+        line = Text(f"{n} {scenarios} run; the file now holds their equities", style="cyan")
+    elif bad:
+        line = Text(f"{bad} of {n} {scenarios} drifted or not pinned", style="bold red")
+    else:
+        line = Text(f"all {n} {scenarios} within tolerance", style="green")
+    return Group(table, line)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from . import __version__
+from ._version import __version__
 from .cards import format_cards, parse_cards
 from .dag import CATEGORIES
 from .errors import DuplicateCardError, EquityError, HandSizeError, RangeError, ScenarioError
@@ -45,9 +45,10 @@ def _player(i: int, spec: PlayerSpec) -> Range | None:
         return spec
     if isinstance(spec, str):
         try:
-            return parse_range(spec)
+            rng = parse_range(spec)
         except EquityError as exc:
             raise type(exc)(f"{who(i)}: {exc}") from None
+        return None if rng.is_random() else rng  # any two cards: dealt, not drawn from a list
     cards = parse_cards(spec, distinct=False)
     if len(cards) != 2:
         raise HandSizeError(f"{who(i)}'s hand {format_cards(cards)!r} has {len(cards)} cards; a hand has "

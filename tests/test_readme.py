@@ -49,6 +49,7 @@ def normalise(text: str) -> str:
 @pytest.mark.parametrize(("command", "expected"), transcripts())
 def test_transcript(command, expected, monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.chdir(README.parent)  # transcripts name files relative to the repository root
     args = shlex.split(command)
     assert args[0] == "equity"
     result = CliRunner().invoke(cli, args[1:], prog_name="equity")
@@ -70,3 +71,27 @@ def test_the_quick_start_commands_are_in_the_makefile():
     makefile = (README.parent / "Makefile").read_text()
     assert "make demo" in README.read_text() and "make test" in README.read_text()
     assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+
+
+def _options(command, seen=None):
+    import click
+
+    names = set()
+    for param in command.params:
+        if isinstance(param, click.Option):
+            names.update(n for n in param.opts if n.startswith("--"))
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            names |= _options(sub)
+    return names
+
+
+def test_every_command_and_option_is_in_the_readme():
+    text = README.read_text()
+    options = _options(cli)
+    assert {"--board", "--exact", "--update", "--json", "--version"} <= options
+    missing = sorted(o for o in options if f"`{o}" not in text)
+    assert not missing, f"options missing from README.md: {missing}"
+    for command in cli.commands:
+        if not cli.commands[command].hidden:
+            assert f"equity {command}" in text, command

@@ -1,0 +1,131 @@
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from equity.cli import cli
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "classics.toml"
+
+PINNED = '''# pinned equities
+tolerance = 0  # exact and seeded: bit for bit
+
+[[scenario]]
+name = "kings vs queens"   # the classic
+players = ["KhKs", "QdQc"]
+equity = [81.7, 18.3]  # rounded by hand
+
+[[scenario]]
+name = "seeded flop"
+players = ["AsKs", "random"]
+board = "Th9h2c"
+trials = 50000
+seed = 3
+'''
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["check", *map(str, args)], prog_name="equity")
+
+
+def write(tmp_path, text, name="pinned.toml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_the_example_file_passes():
+    result = run(EXAMPLE)
+    assert result.exit_code == 0, result.output
+    assert "all 10 scenarios within tolerance" in result.output
+
+
+def test_drift_and_unpinned_scenarios_exit_1(tmp_path):
+    result = run(write(tmp_path, PINNED))
+    assert result.exit_code == 1
+    assert "DRIFTED > 0" in result.output and "not pinned" in result.output
+    assert "2 of 2 scenarios drifted or not pinned" in result.output
+
+
+def test_update_writes_values_and_keeps_comments_and_order(tmp_path):
+    path = write(tmp_path, PINNED)
+    assert run(path, "--update").exit_code == 0
+    text = path.read_text()
+    for kept in ("# pinned equities", "# exact and seeded: bit for bit", "# the classic", 'board = "Th9h2c"'):
+        assert kept in text
+    assert text.index('name = "kings vs queens"') < text.index('name = "seeded flop"')
+    again = run(path, "--json")
+    assert again.exit_code == 0, again.output
+    out = json.loads(again.stdout)
+    assert out["ok"] is True and [s["name"] for s in out["scenarios"]] == ["kings vs queens", "seeded flop"]
+    first = out["scenarios"][0]
+    assert first["players"][0]["difference_pct"] == 0.0
+    assert first["result"]["method"] == "exact" and first["result"]["trials"] == 1_712_304
+    assert out["scenarios"][1]["result"]["seed"] == 3
+
+
+def test_json_reports_each_player(tmp_path):
+    result = run(write(tmp_path, PINNED), "--json")
+    assert result.exit_code == 1
+    out = json.loads(result.stdout)
+    assert set(out) == {"version", "file", "ok", "scenarios"} and out["ok"] is False
+    kings = out["scenarios"][0]
+    assert set(kings) == {"name", "ok", "tolerance_pct", "players", "result"}
+    hero = kings["players"][0]
+    assert set(hero) == {"hand", "expected_pct", "actual_pct", "difference_pct", "ok"}
+    assert hero["expected_pct"] == 81.7 and abs(hero["actual_pct"] - 81.2447) < 1e-4 and hero["ok"] is False
+    assert out["scenarios"][1]["players"][0]["expected_pct"] is None
+
+
+BAD = [
+    ("", "no scenarios"),
+    ("tolerance = 0\nscenario = 3\n", "no scenarios"),
+    ('tolerence = 0\n[[scenario]]\nname = "a"\n', "top level: unknown key 'tolerence'"),
+    ('[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n', "scenario 'a': 'tolerance' is missing"),
+    ('tolerance = 0\n[[scenario]]\nplayers = ["AA", "KK"]\n',
+     "scenario 1: 'name' must be a non-empty string"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\n', "scenario 'a': 'players' is missing"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA"]\n', "scenario 'a': 'players' must be"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\nequity = [50]\n',
+     "scenario 'a': 'equity' has 1 numbers for 2 players"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\nmethod = "fast"\n',
+     "scenario 'a': 'method' must be 'auto' or 'exact' or 'monte-carlo'; got 'fast'"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\ntrails = 5\n',
+     "scenario 'a': unknown key 'trails'"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\ntrials = 0\n',
+     "scenario 'a': 'trials' must be a whole number >= 1; got 0"),
+    ('tolerance = -1\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n',
+     "'tolerance' must be a number >= 0"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n[[scenario]]\nname = "a"\n'
+     'players = ["AA", "KK"]\n',
+     "scenario 'a': 'name' is used by an earlier scenario"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KQx"]\n',
+     "scenario 'a': villain 1: range element 'KQx'"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AsKs", "AsQd"]\n',
+     "scenario 'a': card As appears in the hero's hand and in villain 1's hand"),
+    ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\nmethod = "exact"\nseed = 1\n',
+     "scenario 'a': seed apply to Monte Carlo only"),
+    ('[[scenario]\nname = "a"\n', "is not valid TOML"),
+]
+
+
+@pytest.mark.parametrize(("text", "needle"), BAD)
+def test_invalid_files_exit_2_naming_the_scenario_and_key(tmp_path, text, needle):
+    result = run(write(tmp_path, text))
+    assert result.exit_code == 2, result.output
+    assert needle in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_missing_file_exits_2(tmp_path):
+    result = run(tmp_path / "nope.toml")
+    assert result.exit_code == 2 and "cannot read" in result.output and "nope.toml" in result.output
+
+
+def test_an_invalid_file_is_never_updated(tmp_path):
+    text = ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n'
+            '[[scenario]]\nname = "b"\nplayers = ["AA"]\n')
+    path = write(tmp_path, text)
+    assert run(path, "--update").exit_code == 2
+    assert path.read_text() == text
