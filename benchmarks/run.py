@@ -3,7 +3,7 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|simulate|exact|all] [--repeat N]
+    python benchmarks/run.py [--section evaluator|designs|simulate|exact|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -312,7 +312,64 @@ def bench_exact(repeat: int) -> None:
     print()
 
 
-SECTIONS = {"evaluator": bench_evaluator, "simulate": bench_simulate, "exact": bench_exact}
+def bench_designs(repeat: int) -> None:
+    import shared_board
+
+    from equity import kev, keysum
+    from equity.kev import _kev_rows
+    from equity.keysum import _keysum_rows
+
+    print("Evaluator designs side by side (1 thread; medians of interleaved runs)")
+    dag, keys = "DAG (Hammer, flush pointers)", "key sums (7-card)"
+    kev_name = "Cactus Kev (5-card, best of 21)"
+    designs = {"DAG (Hammer, flush pointers)": (tables.get(), _evaluate_rows, _seven_card_histogram,
+                                                 shared_board.dag_shared),
+               "key sums (7-card)": (keysum.tables(), _keysum_rows, keysum._seven_card_histogram,
+                                     shared_board.keysum_shared),
+               "Cactus Kev (5-card, best of 21)": (kev.tables(), _kev_rows, None, None)}
+    sizes = {"DAG (Hammer, flush pointers)": sum(a.nbytes for a in tables.get()),
+             "key sums (7-card)": keysum.table_bytes(), "Cactus Kev (5-card, best of 21)": kev.table_bytes()}
+    n = 4_000_000
+    hands = random_hands(n)
+    out = np.empty(n, np.int16)
+    players = 6
+    boards, holes, rows = shared_board.deals(500_000, players)
+    rows_out = np.empty(len(rows), np.int16)
+    random_fns, shared_fns = {}, {}
+    for name, (t, rows_kernel, _, shared) in designs.items():
+        rows_kernel(hands[:10], *t, out[:10])
+        random_fns[name] = lambda t=t, k=rows_kernel: k(hands, *t, out)
+        if shared is not None:
+            shared(boards[:10], holes[:10], *t)
+            shared_fns[name] = lambda t=t, k=shared: k(boards, holes, *t)
+        else:  # no state to share: every player is a full 7-card evaluation
+            shared_fns[name] = lambda t=t, k=rows_kernel: k(rows, *t, rows_out)
+    random_times = interleaved(random_fns, repeat)
+    shared_times = interleaved(shared_fns, repeat)
+    whole = {}
+    for name, (t, _, hist, _) in designs.items():
+        if hist is not None:
+            hist(*t)
+            whole[name] = median_time(lambda t=t, h=hist: h(*t), max(1, repeat // 2))
+    whole[kev_name] = median_time(kev.seven_card_histogram, 1)  # all threads
+    for name in designs:
+        rate = n / random_times[name]
+        per_player = shared_times[name] / (len(boards) * players) * 1e9
+        print(f"  {name}")
+        row("    random 7-card evaluations/s", f"{rate / 1e6:.1f} M/s",
+            "" if name == dag else f"{rate / (n / random_times[dag]):.2f}x the DAG")
+        row(f"    shared board, {players} players: per player", f"{per_player:.1f} ns",
+            "board walked once, 2 cards per player" if name != kev_name
+            else "no shared state: 21 five-card lookups per player")
+        threads = "1 thread" if name != kev_name else f"{numba.get_num_threads()} threads"
+        note = "groups the last card's suits when no flush is possible" if name == keys else ""
+        row(f"    all 133,784,560 7-card hands, {threads}", f"{whole[name]:.2f} s", note)
+        row("    tables", f"{sizes[name]:,} B")
+    print()
+
+
+SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
+            "exact": bench_exact}
 
 
 

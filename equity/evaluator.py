@@ -22,7 +22,8 @@ public functions validate and convert, then call them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import ModuleType
 
 import numpy as np
 from numba import njit, prange
@@ -204,19 +205,51 @@ def _walk(hand: list[int], t: _tables.Tables) -> int:
     return flush if flush else int(t.rank_value[r])
 
 
-def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
+EVALUATORS = ("dag", "kev", "keysum")
+
+
+def _other(evaluator: str) -> ModuleType:
+    """The module of another evaluator design (imported on first use)."""
+    if evaluator == "kev":
+        from . import kev
+
+        return kev
+    if evaluator == "keysum":
+        from . import keysum
+
+        return keysum
+    raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}; got {evaluator!r}")
+
+
+def evaluate_many(hands: np.ndarray, *, parallel: bool = True, evaluator: str = "dag") -> np.ndarray:
     """Classes (int16, (n,)) of many hands at once.
 
     Args:
         hands: integer array of shape (n, m), 5 <= m <= 7, card ids 0..51 distinct within each row.
         parallel: use all of numba's threads.
+        evaluator: the design that computes them, for the benchmark and the cross-checks: ``"dag"``
+            (Hammer's DAG, what the engines use), ``"kev"`` (Cactus Kev's 5-card evaluator, 6 and 7
+            cards as the best subset, :mod:`equity.kev`) or ``"keysum"`` (the key-sum 7-card evaluator,
+            7 cards only, :mod:`equity.keysum`). All give the same classes.
+
+    Raises:
+        HandSizeError, CardError, DuplicateCardError: naming the first offending row.
+    """
+    if evaluator != "dag":
+        return _other(evaluator).evaluate_many(hands, parallel=parallel)
+    return run_rows(valid_hands(hands), _evaluate_rows, _evaluate_rows_parallel, _tables.get(), parallel)
+
+
+def valid_hands(hands: np.ndarray, sizes: tuple[int, ...] = (5, 6, 7), note: str = "") -> np.ndarray:
+    """``hands`` as a contiguous uint8 (n, m) array, checked: m in ``sizes``, ids 0..51, distinct per row.
 
     Raises:
         HandSizeError, CardError, DuplicateCardError: naming the first offending row.
     """
     hands = np.asarray(hands)
-    if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
-        raise HandSizeError(f"hands must have shape (n, 5..7); got {hands.shape}")
+    if hands.ndim != 2 or hands.shape[1] not in sizes:
+        shape = f"(n, {sizes[0]}..{sizes[-1]})" if len(sizes) > 1 else f"(n, {sizes[0]})"
+        raise HandSizeError(f"hands must have shape {shape}; got {hands.shape}{note}")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         row = int(np.nonzero((hands < 0).any(1) | (hands > 51).any(1))[0][0])
         raise CardError(f"row {row} has a card id outside 0..51: {hands[row].tolist()}")
@@ -225,12 +258,18 @@ def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
     if dup.any():
         row = int(np.nonzero(dup)[0][0])
         raise DuplicateCardError(f"row {row} repeats a card: {hands[row].tolist()}")
-    hands = np.ascontiguousarray(hands, np.uint8)
+    return np.ascontiguousarray(hands, np.uint8)
+
+
+def run_rows(hands: np.ndarray, serial: Callable, parallel_kernel: Callable, t: tuple,
+             parallel: bool) -> np.ndarray:
+    """Classes (int16) of valid ``hands`` by a rows kernel, or its prange version over 64 chunks for
+    65,536 hands or more when ``parallel``."""
     out = np.empty(len(hands), np.int16)
     if parallel and len(hands) >= 65_536:
-        _evaluate_rows_parallel(hands, *_tables.get(), out, 64)
+        parallel_kernel(hands, *t, out, 64)
     else:
-        _evaluate_rows(hands, *_tables.get(), out)
+        serial(hands, *t, out)
     return out
 
 
@@ -291,11 +330,19 @@ def describe(value: int) -> str:
     return f"High Card, {RANK_NAMES[first]}"
 
 
-def all_five_card_classes() -> np.ndarray:
-    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids."""
+def all_five_card_classes(evaluator: str = "dag") -> np.ndarray:
+    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids
+    (``evaluator``: ``"dag"`` or ``"kev"``; see :func:`evaluate_many`)."""
+    if evaluator == "keysum":
+        raise ValueError("the key-sum evaluator takes 7-card hands only")
+    if evaluator != "dag":
+        return _other(evaluator).all_five_card_classes()
     return _all_five_card_classes(*_tables.get())
 
 
-def seven_card_histogram() -> np.ndarray:
-    """int64 (7463,): the number of 7-card hands of each class (index 0 is unused and 0)."""
+def seven_card_histogram(evaluator: str = "dag") -> np.ndarray:
+    """int64 (7463,): the number of 7-card hands of each class (index 0 is unused and 0), by any of
+    the :data:`EVALUATORS`."""
+    if evaluator != "dag":
+        return _other(evaluator).seven_card_histogram()
     return _seven_card_histogram(*_tables.get())
