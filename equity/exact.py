@@ -20,6 +20,7 @@ row of its six-card state (see :func:`equity.evaluator._seven_card_histogram`).
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -347,8 +348,6 @@ def plan(scenario) -> Plan:
 def kernels_cached() -> bool:
     """Whether the compiled enumeration kernel is already in numba's on-disk cache."""
     try:
-        import os
-
         return os.path.exists(_deals_parallel._cache._cache_file._index_path)
     except AttributeError:  # pragma: no cover - numba internals changed
         return True
