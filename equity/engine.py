@@ -1,10 +1,9 @@
 """Choosing the method: exact enumeration when it is cheap (or asked for), Monte Carlo otherwise.
 
 The choice is made on the work an enumeration needs: board evaluations, one per player per (deal,
-board, after suit symmetry (:attr:`equity.exact.Plan.work`). Enumeration does about 300 M of them a
+board) pair after suit symmetry (:attr:`equity.exact.Plan.work`). Enumeration does about 300 M of them a
 second on one core of the benchmark machine, so :data:`AUTO_WORK` (160 M) is about half a second of
-work. Any Monte Carlo option (trials, precision, time, seed) asks for
-Monte Carlo.
+work. Any Monte Carlo option (trials, precision, time, seed) asks for Monte Carlo.
 """
 
 from __future__ import annotations
@@ -49,10 +48,11 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         return "monte-carlo", None
     # Listing the deals can take a while, so first a cheap bound: every combination of the players'
     # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
-    if exact.upper_bound(scenario) / exact.symmetry_count(scenario) > 8 * AUTO_WORK:
+    maps = exact.symmetries(scenario)
+    if exact.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
         return "monte-carlo", None
     try:
-        deals = exact.plan(scenario)
+        deals = exact.plan(scenario, maps)
     except exact.TooLarge:
         return "monte-carlo", None
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)

@@ -20,7 +20,6 @@ row of its six-card state (see :func:`equity.evaluator._seven_card_histogram`).
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -305,14 +304,18 @@ def upper_bound(scenario) -> float:
     return float(deals) * _boards_per_deal(scenario) * len(scenario.players)
 
 
-def symmetry_count(scenario) -> int:
-    """How many suit permutations leave the scenario unchanged (1 .. 24)."""
-    return len(_symmetries(scenario))
+def symmetries(scenario) -> list[np.ndarray]:
+    """The card maps of the suit permutations that leave the scenario unchanged (1 .. 24 of them)."""
+    return _symmetries(scenario)
 
 
-def plan(scenario) -> Plan:
+def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
     """List the deals to enumerate: every way to give each player one of their combos with no card
     twice, keeping one deal per symmetry orbit.
+
+    Args:
+        scenario: a validated scenario.
+        maps: its :func:`symmetries`, if the caller has them already.
 
     Raises:
         TooLarge: more than :data:`MAX_DEALS` deals would have to be listed.
@@ -333,7 +336,10 @@ def plan(scenario) -> Plan:
         masks = masks[rows] | m[cols]
         weight = weight[rows] * w[cols]
     orbit = np.ones(len(holes), np.int64)
-    maps = _symmetries(scenario) if holes.shape[1] <= 5 else [np.arange(52)]
+    if holes.shape[1] > 5:  # deal keys no longer fit an int64
+        maps = [np.arange(52)]
+    elif maps is None:
+        maps = _symmetries(scenario)
     if len(maps) > 1 and len(holes):
         shift = 12 * np.arange(holes.shape[1] - 1, -1, -1, dtype=np.int64)
         keys = np.stack([(_keys(cmap[holes]) << shift).sum(axis=1) for cmap in maps])
@@ -347,10 +353,9 @@ def plan(scenario) -> Plan:
 
 def kernels_cached() -> bool:
     """Whether the compiled enumeration kernel is already in numba's on-disk cache."""
-    try:
-        return os.path.exists(_deals_parallel._cache._cache_file._index_path)
-    except AttributeError:  # pragma: no cover - numba internals changed
-        return True
+    from .simulate import in_jit_cache
+
+    return in_jit_cache(_deals_parallel)
 
 
 def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,

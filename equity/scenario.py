@@ -28,7 +28,7 @@ from .ranges import Range, parse_range
 
 RANDOM = None
 MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51
-FIXED, RANDOM_HAND, RANGED = 0, -1, -2  # holes[p, 0] codes besides a card id
+RANDOM_HAND, RANGED = -1, -2  # holes[p, 0] codes besides a card id
 
 PlayerSpec = str | Range | Sequence[int] | None
 
@@ -182,6 +182,10 @@ class Scenario:
     def combos(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Every player's possible combos and weights after card removal; a random hand's are all the
         pairs of live cards at weight 1."""
+        return self._combos
+
+    @functools.cached_property
+    def _combos(self) -> list[tuple[np.ndarray, np.ndarray]]:
         live = self.live
         i, j = np.triu_indices(len(live), 1)
         every = np.stack([live[j], live[i]], axis=1).astype(np.uint8)
@@ -189,8 +193,7 @@ class Scenario:
 
     def labels(self) -> list[str]:
         """Each player as given: ``'AsKs'``, ``'QQ+,AKs'`` or ``'random'``."""
-        return ["random" if p is None else p.text
-                for p in self.players]
+        return ["random" if p is None else p.text for p in self.players]
 
     def n_combos(self) -> list[int]:
         """How many combos each player may hold after card removal (pairs of live cards if random)."""

@@ -206,12 +206,17 @@ def category_table() -> np.ndarray:
     return out
 
 
-def kernels_cached() -> bool:
-    """Whether the compiled simulation kernel is already in numba's on-disk cache."""
+def in_jit_cache(dispatcher: object) -> bool:
+    """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache."""
     try:
-        return os.path.exists(_run_chunks._cache._cache_file._index_path)
+        return os.path.exists(dispatcher._cache._cache_file._index_path)  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - numba internals changed
         return True
+
+
+def kernels_cached() -> bool:
+    """Whether the compiled simulation kernel is already in numba's on-disk cache."""
+    return in_jit_cache(_run_chunks)
 
 
 def _check_options(trials: int | None, precision: float | None, time_s: float | None,
