@@ -200,13 +200,21 @@ def bench_simulate(repeat: int) -> None:
     trials = 1_000_000
     cmd = [equity_bin, "AsKs", "vs", "2", "--board", "Th9h2c", "--trials", str(trials), "--json"]
     wall(cmd)()
-    walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": wall(cmd)}, repeat + 2)
+    default_cmd = cmd[:cmd.index("--trials")] + ["--json"]
+    walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": wall(cmd),
+                         "default": wall(default_cmd)}, repeat + 2)
     own = trials / (n / times[("flop Th9h2c", numba.get_num_threads())])
     limit = 2 * walls["numba"] + own
     row("`python -c 'import numba'` wall", f"{walls['numba'] * 1e3:.0f} ms", "baseline")
     row("`equity AsKs vs 2 --board Th9h2c -n 1e6 --json`", f"{walls['cli'] * 1e3:.0f} ms",
         f"trials' own time {own * 1e3:.0f} ms; " + verdict(walls["cli"] <= limit)
         + f" (<= 2x import + trials = {limit * 1e3:.0f} ms)")
+    flop = cases["flop Th9h2c"]
+    stop = median_time(lambda: simulate(flop, seed=1), repeat)
+    kept = simulate(flop, seed=1).trials
+    row("`equity AsKs vs 2 --board Th9h2c --json` (default stop)", f"{walls['default'] * 1e3:.0f} ms",
+        f"{walls['default'] / walls['numba']:.2f}x import; its {kept:,} trials (error <= 0.05 pt) "
+        f"take {stop * 1e3:.0f} ms in process")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EQUITY_CACHE_DIR=tmp)
         first = median_time(wall(cmd, env), 1)

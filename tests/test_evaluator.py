@@ -84,7 +84,7 @@ EDGE_CASES = {
     "wheel": "Ah 2c 3d 4h 5s Kd Kc",
     "steel wheel": "Ah 2h 3h 4h 5h Kd Kc",
     "six-high straight over wheel": "Ah 2c 3d 4h 5s 6c Kd",
-    "three pairs, third pair kicks": "Kh Kd 9c 9s 2h 2d Qc",
+    "three pairs, a lone card kicks": "Kh Kd 9c 9s 2h 2d Qc",
     "three pairs, third pair is the kicker": "Kh Kd 9c 9s Th Td 2c",
     "two sets of trips": "Kh Kd Kc 9s 9h 9d 2c",
     "quads beside trips": "7h 7d 7c 7s 9h 9d 9c",

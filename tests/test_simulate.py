@@ -8,7 +8,7 @@ import pytest
 from equity.cards import parse_cards
 from equity.errors import ScenarioError
 from equity.scenario import Scenario
-from equity.simulate import CHUNK, _first_precise_prefix, simulate
+from equity.simulate import CHUNK, _chunks_for, _equity_stderr, _first_precise_prefix, simulate
 
 
 def numbers(result):
@@ -113,11 +113,20 @@ def test_first_precise_prefix_by_hand():
     # One player, every trial a win: zero variance from the start, so the minimum chunk count wins.
     wins = np.full((5, 1), CHUNK, np.int64)
     ties = np.zeros((5, 1, 24), np.int64)
-    assert _first_precise_prefix(wins, ties, 1e-9, 2) == 2
+    assert _first_precise_prefix(_equity_stderr(wins, ties), 1e-9, 2) == 2
     # Half wins: se = 0.5 / sqrt(n); 0.5 / sqrt(3 * CHUNK) <= target < 0.5 / sqrt(2 * CHUNK).
     wins = np.full((5, 1), CHUNK // 2, np.int64)
+    stderr = _equity_stderr(wins, ties)
+    np.testing.assert_allclose(stderr[:, 0], 0.5 / np.sqrt(CHUNK * np.arange(1, 6)), rtol=1e-4)
     target = 0.5 / math.sqrt(2.5 * CHUNK)
-    assert _first_precise_prefix(wins, ties, target, 1) == 3
+    assert _first_precise_prefix(stderr, target, 1) == 3
+
+
+def test_chunks_for_predicts_from_the_worst_player():
+    # Halving the worst error takes four times the chunks (plus the margin and one spare).
+    stderr = np.array([[0.02, 0.04], [0.01, 0.02]])
+    assert _chunks_for(stderr, 0.01) == math.ceil(2 * 1.03 * 4) + 1
+    assert _chunks_for(stderr, 0.02) == math.ceil(2 * 1.03) + 1
 
 
 def test_progress_is_reported():
