@@ -32,6 +32,7 @@ from ._version import __version__
 from .engine import METHODS, calculate
 from .errors import CheckFileError, EquityError
 from .scenario import Result
+from .simulate import MAX_TRIALS
 
 SCENARIO_KEYS = ("name", "players", "board", "dead", "method", "trials", "precision", "time", "seed",
                  "equity", "tolerance")
@@ -157,8 +158,8 @@ def _scenario(path: Path, i: int, table: dict[str, Any], default: float | None, 
     board = get("board", lambda v: isinstance(v, str), "a string of cards", "")
     dead = get("dead", lambda v: isinstance(v, str), "a string of cards", "")
     method = get("method", lambda v: v in METHODS, " or ".join(repr(m) for m in METHODS), "auto")
-    trials = get("trials", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
-                 "a whole number >= 1")
+    trials = get("trials", lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_TRIALS,
+                 "a whole number from 1 to 10**15, without quotes or exponent (e.g. 1_000_000)")
     precision = get("precision", lambda v: _number(v) and v > 0, "a number > 0 (percentage points)")
     time_s = get("time", lambda v: _number(v) and v > 0, "a number of seconds > 0")
     seed = get("seed", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64,

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import click
@@ -19,12 +20,14 @@ import numba
 from rich.console import Console
 from rich.progress import (
     BarColumn,
-    MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text
 
 from . import __version__, report
 from .cards import format_cards, parse_cards
@@ -32,6 +35,7 @@ from .errors import EquityError, HandSizeError, ScenarioError
 from .evaluator import category, describe, evaluate
 from .ranges import parse_range
 from .scenario import RANDOM, Result, Scenario, is_count
+from .simulate import MAX_TRIALS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -68,6 +72,29 @@ class Main(click.Group):
                 and args[0] != "--version" and self.default_command in self.commands):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
+
+
+class Count(click.ParamType):
+    """A positive whole number, which may also be written 1e6, 2.5M, 500k, 1_000_000 or 1,000,000."""
+
+    name = "count"
+    _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            number = Fraction(value)
+        else:
+            text = str(value).strip().replace("_", "").replace(",", "")
+            scale = self._SCALE.get(text[-1:].lower(), 1)
+            try:
+                number = Fraction(text[:-1] if scale > 1 else text) * scale
+            except (ValueError, ZeroDivisionError):
+                number = None
+        if number is None or number.denominator != 1 or number < 1:
+            self.fail(f"{value!r} is not a positive whole number (e.g. 1000000, 1e6 or 1M)", param, ctx)
+        if number > MAX_TRIALS:
+            self.fail(f"{value!r} is more than the most trials a run can play, 10**15", param, ctx)
+        return int(number)
 
 
 def stdout_console() -> Console:
@@ -161,6 +188,14 @@ def build_scenario(players: list[str | None], board: str, dead: str) -> Scenario
     return Scenario.build(players, board=board, dead=dead)
 
 
+class _Done(ProgressColumn):
+    """Done and total with thousands separators: 1,250,000/4,000,000 (or 1,250,000/? open-ended)."""
+
+    def render(self, task: Task) -> Text:
+        total = "?" if task.total is None else f"{int(task.total):,}"
+        return Text(f"{int(task.completed):,}/{total}", style="progress.download")
+
+
 class _ProgressBar:
     """A rich progress bar on stderr that appears only once a run has taken about a second."""
 
@@ -177,7 +212,7 @@ class _ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(), MofNCompleteColumn(),
+            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(), _Done(),
                                 TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
             self.bar.start()
@@ -196,8 +231,8 @@ class _ProgressBar:
 @click.option("--exact", is_flag=True,
               help="Enumerate every deal and board, however long it takes [default: when cheap].")
 @click.option("--mc", is_flag=True, help="Use Monte Carlo even when exact enumeration is cheap.")
-@click.option("--trials", "-n", type=click.IntRange(min=1), metavar="N",
-              help="Monte Carlo: play exactly N trials.")
+@click.option("--trials", "-n", type=Count(), metavar="N",
+              help="Monte Carlo: play exactly N trials (1000000, 1e6 and 1M are the same).")
 @click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
               help="Monte Carlo: stop once every equity's standard error is at most P percentage points "
                    "[default: 0.05].")

@@ -35,6 +35,8 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         raise ScenarioError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
     mc_options = [name for name, v in (("trials", trials), ("precision", precision), ("time", time_s),
                                        ("seed", seed)) if v is not None]
+    if method != "exact":
+        simulate.check_options(trials, precision, time_s, seed, None)
     if method == "exact":
         if mc_options:
             raise ScenarioError(f"{' and '.join(mc_options)} apply to Monte Carlo only, not to exact "

@@ -35,6 +35,7 @@ CHUNK = 16_384
 MAX_SPLIT = 24  # ties[p, k] for k-way splits, k <= 23
 DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
 MAX_SEED = 2**64 - 1
+MAX_TRIALS = 10**15  # about a year at 30 M/s; the kernels count in int64
 _ALWAYS = np.uint64(2**64 - 1)
 
 Progress = Callable[[int, int | None], None]
@@ -219,14 +220,15 @@ def kernels_cached() -> bool:
     return in_jit_cache(_run_chunks)
 
 
-def _check_options(trials: int | None, precision: float | None, time_s: float | None,
-                   seed: int | None, threads: int | None) -> None:
+def check_options(trials: int | None, precision: float | None, time_s: float | None,
+                  seed: int | None, threads: int | None) -> None:
+    """Raise :class:`ScenarioError` unless the Monte Carlo options are valid together."""
     chosen = [name for name, v in (("trials", trials), ("precision", precision), ("time", time_s))
               if v is not None]
     if len(chosen) > 1:
         raise ScenarioError(f"choose one way to stop, not {' and '.join(chosen)}")
-    if trials is not None and (not isinstance(trials, int) or trials < 1):
-        raise ScenarioError(f"trials must be a positive whole number; got {trials!r}")
+    if trials is not None and (not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS):
+        raise ScenarioError(f"trials must be a whole number from 1 to 10**15; got {trials!r}")
     if precision is not None and not precision > 0:
         raise ScenarioError(f"precision must be positive; got {precision!r}")
     if time_s is not None and not time_s > 0:
@@ -303,7 +305,7 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     Returns:
         A :class:`Result` with method ``"monte-carlo"``.
     """
-    _check_options(trials, precision, time_s, seed, threads)
+    check_options(trials, precision, time_s, seed, threads)
     if trials is None and time_s is None and precision is None:
         precision = DEFAULT_PRECISION
     seed = secrets.randbits(32) if seed is None else seed

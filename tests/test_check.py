@@ -94,7 +94,8 @@ BAD = [
     ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\ntrails = 5\n',
      "scenario 'a': unknown key 'trails'"),
     ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\ntrials = 0\n',
-     "scenario 'a': 'trials' must be a whole number >= 1; got 0"),
+     "scenario 'a': 'trials' must be a whole number from 1 to 10**15, without quotes or exponent "
+     "(e.g. 1_000_000); got 0"),
     ('tolerance = -1\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n',
      "'tolerance' must be a number >= 0"),
     ('tolerance = 0\n[[scenario]]\nname = "a"\nplayers = ["AA", "KK"]\n[[scenario]]\nname = "a"\n'

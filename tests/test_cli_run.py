@@ -43,6 +43,11 @@ def test_vs_is_optional_and_hands_may_be_opponents():
     assert [p["hand"] for p in a["players"]] == ["AsKs", "QdQc", "random"]
 
 
+@pytest.mark.parametrize("trials", ["30000", "3e4", "30k", "30K", "0.03M", "30_000", "30,000"])
+def test_trials_may_be_written_with_exponents_suffixes_and_separators(trials):
+    assert run_json("AsKs", "vs", "1", "--trials", trials, "--seed", "1")["trials"] == 30_000
+
+
 def test_seeded_cli_runs_repeat_whatever_the_threads():
     args = ("7h7d", "vs", "3", "--trials", "200000", "--seed", "123")
     one = run_json(*args, "--threads", "1")
@@ -88,8 +93,11 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "2", "--exact", "--trials", "9"], "--exact cannot be combined with --trials"),
         (["AsKs"], "no opponent given after the hero's hand 'AsKs'"),
         (["vs", "2"], "the first argument is the hero's hand or range (e.g. AsKs), not '2'"),
-        (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': 0 is not in the range x>=1"),
-        (["AsKs", "vs", "2", "--trials", "-5"], "'--trials'"),
+        (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': '0' is not a positive whole number"),
+        (["AsKs", "vs", "2", "--trials", "-5"], "'-5' is not a positive whole number"),
+        (["AsKs", "vs", "2", "--trials", "1.5"], "'1.5' is not a positive whole number (e.g. 1000000, 1e6"),
+        (["AsKs", "vs", "2", "--trials", "1e6x"], "'1e6x' is not a positive whole number"),
+        (["AsKs", "vs", "2", "--trials", "1e400"], "'1e400' is more than the most trials a run can play"),
         (["AsKs", "vs", "2", "--precision", "0"], "'--precision' / '-p': 0.0 is not in the range x>0"),
         (["AsKs", "vs", "2", "--time", "-1"], "'--time' / '-t'"),
         (["AsKs", "vs", "2", "--threads", "0"], "'--threads': 0 is not in the range"),

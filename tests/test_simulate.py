@@ -139,7 +139,8 @@ def test_progress_is_reported():
 @pytest.mark.parametrize(
     ("kwargs", "needle"),
     [
-        ({"trials": 0}, "trials must be a positive"),
+        ({"trials": 0}, "trials must be a whole number from 1 to 10"),
+        ({"trials": 10**15 + 1}, "trials must be a whole number from 1 to 10"),
         ({"precision": 0}, "precision must be positive"),
         ({"time_s": -1}, "time must be positive"),
         ({"seed": -1}, "seed must be"),
