@@ -1,7 +1,7 @@
 """The ``equity`` command: a thin click layer over the public API, and the only writer to the terminal.
 
 Exit status: 0 success; 1 a ``check`` run with regressions; 2 any bad input, with a one-line message
-naming the offending token and no traceback.
+naming the offending token and no traceback; 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from .scenario import RANDOM, Result, Scenario, is_count
 from .simulate import MAX_TRIALS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+INTERRUPTED = 130  # 128 + SIGINT
 
 
 class UserError(click.ClickException):
@@ -72,6 +73,15 @@ class Main(click.Group):
                 and args[0] != "--version" and self.default_command in self.commands):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Ctrl-C ends a run with status 130, as shells do, rather than click's 1: for ``equity
+        check`` in a script, 1 means an equity drifted."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nInterrupted.", err=True)
+            ctx.exit(INTERRUPTED)
 
 
 class Count(click.ParamType):

@@ -1,6 +1,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -147,3 +148,18 @@ def test_ranges_and_categories_in_json():
         assert abs(sum(c["win"] for c in cats.values()) - p["win"]) < 1e-12
     table = run("AA", "vs", "KK", "--categories").output
     assert "Exact enumeration · 61,642,944 boards" in table and "Full House" in table and "won %" in table
+
+
+@pytest.mark.parametrize(("target", "args"), [
+    ("equity.simulate.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
+    ("equity.check.calculate", ["check", "examples/classics.toml"]),
+])
+def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
+    def interrupted(*_, **__):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(target, interrupted)
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    result = run(*args)
+    assert result.exit_code == 130
+    assert "Interrupted." in result.stderr and "Traceback" not in result.output
