@@ -199,11 +199,16 @@ def build_scenario(players: list[str | None], board: str, dead: str) -> Scenario
 
 
 class _Done(ProgressColumn):
-    """Done and total with thousands separators: 1,250,000/4,000,000 (or 1,250,000/? open-ended)."""
+    """Done and total with thousands separators, 1,250,000/4,000,000, or in billions from a billion
+    on (5.7/12.6 billion), so the bar fits 80 columns."""
 
     def render(self, task: Task) -> Text:
-        total = "?" if task.total is None else f"{int(task.total):,}"
-        return Text(f"{int(task.completed):,}/{total}", style="progress.download")
+        done, total = int(task.completed), None if task.total is None else int(task.total)
+        if total is not None and total >= 10**9:
+            text = f"{done / 1e9:.1f}/{total / 1e9:.1f} billion"
+        else:
+            text = f"{done:,}/{'?' if total is None else f'{total:,}'}"
+        return Text(text, style="progress.download")
 
 
 class _ProgressBar:
@@ -222,11 +227,11 @@ class _ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(), _Done(),
+            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(bar_width=16), _Done(),
                                 TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
                                 TimeRemainingColumn(), console=Console(stderr=True), transient=True)
             self.bar.start()
-            self.task = self.bar.add_task("", total=total)
+            self.task = self.bar.add_task("", total=total, completed=done)
         self.bar.update(self.task, completed=done, total=total)
 
     def close(self) -> None:

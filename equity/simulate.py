@@ -274,6 +274,19 @@ def _chunks_for(stderr: np.ndarray, target: float) -> int:
     return math.ceil(len(stderr) * 1.03 * (worst / target) ** 2) + 1
 
 
+def _expected(trials: int | None, need: int | None, time_s: float | None, done_chunks: int,
+              elapsed: float) -> int | None:
+    """The trials a run will play, for a progress bar: exact with ``trials``, else estimated from the
+    chunks a precision stop still needs or from the rate so far and the time left."""
+    if trials is not None:
+        return trials
+    if need is not None:
+        return (done_chunks + need) * CHUNK
+    if time_s is not None and elapsed > 0:
+        return max(done_chunks, round(done_chunks * time_s / elapsed)) * CHUNK
+    return None
+
+
 def ranged_arrays(scenario: Scenario) -> tuple[np.ndarray, ...]:
     """The ranged players' combos, row starts and alias tables, as :func:`_chunk` takes them."""
     ranged = scenario.ranged()
@@ -300,7 +313,8 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
         seed: 0 .. 2**64-1; drawn at random (and reported in the result) when omitted.
         threads: numba threads to use (default: all).
         categories: also count each player's final hand category and wins by category.
-        progress: called as ``progress(trials_done, trials_total_or_None)`` after each batch.
+        progress: called as ``progress(trials_done, trials_total)`` after each batch; with a
+            precision or time stop the total is a running estimate.
 
     Returns:
         A :class:`Result` with method ``"monte-carlo"``.
@@ -353,7 +367,8 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
             if time_s is not None and time.perf_counter() - start >= time_s:
                 break
             if progress is not None:
-                progress(min(done_chunks * CHUNK, total), trials)
+                progress(min(done_chunks * CHUNK, total), _expected(trials, need, time_s, done_chunks,
+                                                                     time.perf_counter() - start))
             # Aim each batch at about a quarter of a second (and never more than the time left).
             per_chunk = max(spent / n, 1e-6)
             goal = 0.25 if time_s is None else min(0.25, max(0.0, time_s - (time.perf_counter() - start)))

@@ -163,3 +163,19 @@ def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
     result = run(*args)
     assert result.exit_code == 130
     assert "Interrupted." in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("done", "total", "text"), [
+    (1_250_000, 4_000_000, "1,250,000/4,000,000"),
+    (5, None, "5/?"),
+    (5_722_519_968, 12_585_434_400, "5.7/12.6 billion"),
+])
+def test_progress_counts_stay_short(done, total, text):
+    from rich.progress import Progress
+
+    from equity.cli import _Done
+
+    bar = Progress()
+    bar.add_task("", total=total, completed=done)
+    task = bar.tasks[0]
+    assert _Done().render(task).plain == text

@@ -8,7 +8,14 @@ import pytest
 from equity.cards import parse_cards
 from equity.errors import ScenarioError
 from equity.scenario import Scenario
-from equity.simulate import CHUNK, _chunks_for, _equity_stderr, _first_precise_prefix, simulate
+from equity.simulate import (
+    CHUNK,
+    _chunks_for,
+    _equity_stderr,
+    _expected,
+    _first_precise_prefix,
+    simulate,
+)
 
 
 def numbers(result):
@@ -134,6 +141,26 @@ def test_progress_is_reported():
     simulate(Scenario.build(["AsKs", None]), trials=3 * CHUNK + 5, seed=1,
              progress=lambda d, t: seen.append((d, t)))
     assert seen[-1] == (3 * CHUNK + 5, 3 * CHUNK + 5)
+
+
+def test_progress_estimates_the_total_of_a_precision_stop():
+    # The first batch (4 chunks per thread) is fixed, so so is the first estimate: the error after it
+    # predicts the final count well (the run below keeps 55 chunks).
+    seen = []
+    result = simulate(Scenario.build(["AsKs", None, None], board="Th9h2c"), seed=5, threads=1,
+                      progress=lambda d, t: seen.append((d, t)))
+    done, estimate = seen[0]
+    assert done == 4 * CHUNK
+    assert abs(estimate - result.trials) <= 0.1 * result.trials
+    assert seen[-1] == (result.trials, result.trials)
+
+
+def test_expected_trials_by_hand():
+    assert _expected(1000, None, None, 3, 0.1) == 1000
+    assert _expected(None, 7, None, 3, 0.1) == 10 * CHUNK
+    assert _expected(None, None, 1.0, 4, 0.25) == 16 * CHUNK
+    assert _expected(None, None, 1.0, 4, 2.0) == 4 * CHUNK  # past the budget: what is done
+    assert _expected(None, None, None, 4, 0.25) is None
 
 
 @pytest.mark.parametrize(
