@@ -7,7 +7,8 @@ spades. So ``rank = id >> 2`` and ``suit = id & 3``::
     card: 2c  2d  2h  2s  3c  ...  Ac  Ad  Ah  As
 
 Text: a rank ``2-9 T J Q K A`` (either case, and ``10`` for ten) followed by a suit ``c d h s`` (either
-case). A list of cards may be run together (``Th9h2c``) or separated by spaces or commas.
+case, or a suit symbol as poker sites print them: ``♣ ♦ ♥ ♠``, filled or outlined). A list of cards may
+be run together (``Th9h2c``) or separated by spaces or commas.
 
 >>> parse_cards("Th9h2c")
 [34, 30, 0]
@@ -15,6 +16,8 @@ case). A list of cards may be run together (``Th9h2c``) or separated by spaces o
 'AsKs'
 >>> parse_cards("10d, as kh")
 [33, 51, 46]
+>>> format_cards(parse_cards("A♠ K♥"))
+'AsKh'
 """
 
 from __future__ import annotations
@@ -31,7 +34,10 @@ RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
                 "Jacks", "Queens", "Kings", "Aces")
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
-_SUIT_OF = {ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
+SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"  # filled then outlined, each in c, d, h, s order
+_SUIT_OF = ({ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
+            | {ch: i % 4 for i, ch in enumerate(SUIT_SYMBOLS)})
+_EMOJI = "\ufe0f"  # the presentation selector that may follow a symbol ("♥️"); part of its card
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -62,6 +68,8 @@ def _tokens(text: str) -> Iterable[tuple[str, int]]:
             i += 1
             continue
         size = 3 if text.startswith("10", i) else 2
+        if text.startswith(_EMOJI, i + size):
+            size += 1
         yield text[i:i + size], i
         i += size
 
@@ -116,7 +124,7 @@ def _parse_text(text: str) -> list[int]:
         if len(token) < 2:
             raise CardError(f"{token!r}{where} is not a card: a card is a rank (2-9, T, J, Q, K, A) "
                             "followed by a suit (c, d, h, s), e.g. 'Ah'")
-        rank_text, suit_text = token[:-1], token[-1]
+        rank_text, suit_text = token.removesuffix(_EMOJI)[:-1], token.removesuffix(_EMOJI)[-1]
         rank = 8 if rank_text == "10" else _RANK_OF.get(rank_text)
         if rank is None:
             raise CardError(f"unknown rank {rank_text!r} in card {token!r}{where}; "

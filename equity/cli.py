@@ -189,13 +189,23 @@ def build_scenario(players: list[str | None], board: str, dead: str) -> Scenario
     """:meth:`Scenario.build`, with a bad player token named as the command line gave it."""
     for i, token in enumerate(players):
         if token is not None:
+            role = "the hero" if i == 0 else "opponent"
+            if _one_card(token):
+                raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
+                                    "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'")
             try:
                 parse_range(token)
             except EquityError as exc:
-                role = "the hero" if i == 0 else "opponent"
                 raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. "
                                 f"QdQc) or a range (e.g. QQ+,AKs): {exc}") from None
     return Scenario.build(players, board=board, dead=dead)
+
+
+def _one_card(token: str) -> bool:
+    try:
+        return len(parse_cards(token)) == 1
+    except EquityError:
+        return False
 
 
 class _Done(ProgressColumn):

@@ -37,7 +37,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .cards import RANKS, format_card, format_cards, parse_cards
+from .cards import RANKS, SUIT_SYMBOLS, format_card, format_cards, parse_cards
 from .errors import CardError, RangeError
 
 N_COMBOS = 1326
@@ -45,7 +45,8 @@ N_COMBOS = 1326
 _RANK = "[2-9TJQKA]"
 _CLASS = re.compile(rf"({_RANK})({_RANK})([so]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(rf"({_RANK})({_RANK})([so]?)-({_RANK})({_RANK})([so]?)", re.IGNORECASE)
-_COMBO = re.compile(r"(?:10|[2-9TJQKA])[cdhs](?:10|[2-9TJQKA])[cdhs]", re.IGNORECASE)
+_SUIT = rf"[cdhs{SUIT_SYMBOLS}]\ufe0f?"
+_COMBO = re.compile(rf"(?:10|[2-9TJQKA]){_SUIT}\s*(?:10|[2-9TJQKA]){_SUIT}", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+")
 _EXAMPLES = "e.g. QQ+, 55-22, AKs, A2s+, A5s-A2s, AK, AhKh, 15% or random"
 _ALL = [(hi, lo) for hi in range(52) for lo in range(hi)]
@@ -192,9 +193,10 @@ def parse_range(text: str) -> Range:
     for i, element in enumerate(elements, 1):
         if not element:
             raise RangeError(f"range element {i} of {text!r} is empty; remove the extra comma")
-        if any(ch.isspace() for ch in element):
-            raise RangeError(f"range element {element!r} contains a space; separate elements with commas")
-        body, at, weight_text = element.partition("@")
+        body, at, weight_text = (part.strip() for part in element.partition("@"))
+        if any(ch.isspace() for ch in body) and not _COMBO.fullmatch(body):
+            raise RangeError(f"range element {element!r} contains a space; separate elements with commas "
+                             "(a hand may be written 'As Ks')")
         weight = _weight(element, weight_text) if at else 1.0
         chosen.update(dict.fromkeys(_body(element, body), weight))
     keys = sorted(chosen)
@@ -254,7 +256,7 @@ def _body(element: str, body: str) -> list[Combo]:
 
 def _unrecognised(element: str, body: str) -> RangeError:
     """The most specific error for a body no form matched."""
-    if body[1:2] in tuple("cdhsCDHS") or body.startswith("10"):
+    if body[1:2] in tuple("cdhsCDHS" + SUIT_SYMBOLS) or body.startswith("10"):
         try:
             parse_cards(body, distinct=False)
         except CardError as error:

@@ -12,7 +12,8 @@ def test_encoding_is_4_rank_plus_suit():
     assert parse_card("Th") == 4 * 8 + 2
 
 
-@pytest.mark.parametrize("text", ["AsKd", "As Kd", "As,Kd", "as kd", "AS KD", " As , Kd "])
+@pytest.mark.parametrize("text", ["AsKd", "As Kd", "As,Kd", "as kd", "AS KD", " As , Kd ", "A♠K♦", "A♤ K♢",
+                                  "A♠️K♦️"])
 def test_separators_and_case(text):
     assert parse_cards(text) == [51, 45]
 
@@ -35,6 +36,8 @@ def test_sequences_of_strings_and_ids():
         ("AsKdQ", "'Q' at position 5"),
         ("1s", "unknown rank '1'"),
         ("AsKd+", "'+' at position 5 of 'AsKd+' is not a card"),
+        ("A♠K♪", "unknown suit '♪' in card 'K♪' at position 3 of 'A♠K♪'"),
+        ("♠A", "unknown rank '♠' in card '♠A'"),
     ],
 )
 def test_bad_tokens_are_named_with_position(text, needle):

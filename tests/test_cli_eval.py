@@ -26,6 +26,8 @@ def test_eval_accepts_separate_tokens():
     assert json.loads(result.stdout) == {
         "cards": "KhKd9c9s2h3d4c", "rank": 2641, "category": "Two Pair",
         "description": "Two Pair, Kings and Nines"}
+    pasted = run("eval", "K♥", "K♦", "9♣", "9♠", "2♥", "3♦", "4♣", "--json")
+    assert json.loads(pasted.stdout) == json.loads(result.stdout)
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,13 @@ def test_json_keys_and_types():
     assert [p["combos"] for p in out["players"]] == [1, 1035, 1035]  # C(46, 2) random holdings
 
 
+def test_hands_may_be_pasted_with_a_space_and_suit_symbols():
+    a = run_json("As Ks", "vs", "Q♥ Q♦", "--trials", "20000", "--seed", "3")
+    b = run_json("AsKs", "vs", "QhQd", "--trials", "20000", "--seed", "3")
+    assert [p["equity"] for p in a["players"]] == [p["equity"] for p in b["players"]]
+    assert [p["hand"] for p in a["players"]] == ["As Ks", "Q♥ Q♦"]  # as the user wrote them
+
+
 def test_vs_is_optional_and_hands_may_be_opponents():
     a = run_json("AsKs", "vs", "QdQc", "1", "--trials", "20000", "--seed", "3")
     b = run_json("AsKs", "QdQc", "1", "--trials", "20000", "--seed", "3")
@@ -93,6 +100,8 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "2", "--exact", "--mc"], "choose --exact or --mc, not both"),
         (["AsKs", "vs", "2", "--exact", "--trials", "9"], "--exact cannot be combined with --trials"),
         (["AsKs"], "no opponent given after the hero's hand 'AsKs'"),
+        (["As", "Ks", "vs", "2"], "the hero 'As' is a single card; write a hand's two cards as one argument"),
+        (["AsKs", "vs", "2", "--board", "Th9h2c", "5d"], "opponent '5d' is a single card"),
         (["vs", "2"], "the first argument is the hero's hand or range (e.g. AsKs), not '2'"),
         (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': '0' is not a positive whole number"),
         (["AsKs", "vs", "2", "--trials", "-5"], "'-5' is not a positive whole number"),

@@ -65,6 +65,8 @@ def test_array_layout():
         ("KAs", "AKs"), ("KhAh", "AhKh"), ("10h9h", "Th9h"), ("QQ+", "AA,KK,QQ"), ("22-55", "55-22"),
         ("A2s+", "A2s-AKs"), ("KTo+", "KTo,KJo,KQo"), ("K9+", "K9s+,K9o+"), ("AK", "AKs,AKo"),
         ("xx", "random"), ("A5s-A2s", "A2s,A3s,A4s,A5s"), ("AKs", "AsKs,AhKh,AdKd,AcKc"), ("T9", "9T"),
+        ("As Kh", "AsKh"), ("A♠K♥", "AsKh"), ("A♤ K♡, Q♣Q♢@50", "AsKh,QcQd@50"), ("Q♥️Q♦️", "QhQd"),
+        ("As Ks @ 50", "AsKs@50"),
     ],
 )
 def test_equivalent_spellings(a, b):
@@ -158,6 +160,9 @@ def test_removal_keeps_weights():
         ("15%%", "'15%%'"),
         ("random2", "'random2'"),
         ("AA KK", "'AA KK' contains a space"),
+        ("As Ks Qs", "'As Ks Qs' contains a space"),
+        ("A♠K♥Q♦", "'A♠K♥Q♦' is not a combo"),
+        ("A♠K♪", "'A♠K♪' is not a combo: unknown suit '♪'"),
         ("AA,,KK", "range element 2 of 'AA,,KK' is empty"),
         ("AA,", "range element 2 of 'AA,' is empty"),
         (",AA", "range element 1 of ',AA' is empty"),
