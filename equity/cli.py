@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -94,7 +95,9 @@ class Count(click.ParamType):
         if isinstance(value, int):
             number = Fraction(value)
         else:
-            text = str(value).strip().replace("_", "").replace(",", "")
+            text = str(value).strip().replace("_", "")
+            if "," in text and re.fullmatch(r"\d{1,3}(,\d{3})+", text):  # commas only between thousands
+                text = text.replace(",", "")
             scale = self._SCALE.get(text[-1:].lower(), 1)
             try:
                 number = Fraction(text[:-1] if scale > 1 else text) * scale

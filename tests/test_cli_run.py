@@ -107,6 +107,8 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "2", "--trials", "-5"], "'-5' is not a positive whole number"),
         (["AsKs", "vs", "2", "--trials", "1.5"], "'1.5' is not a positive whole number (e.g. 1000000, 1e6"),
         (["AsKs", "vs", "2", "--trials", "1e6x"], "'1e6x' is not a positive whole number"),
+        (["AsKs", "vs", "2", "--trials", "1,5M"], "'1,5M' is not a positive whole number"),
+        (["AsKs", "vs", "2", "--trials", "10,00"], "'10,00' is not a positive whole number"),
         (["AsKs", "vs", "2", "--trials", "1e400"], "'1e400' is more than the most trials a run can play"),
         (["AsKs", "vs", "2", "--precision", "0"], "'--precision' / '-p': 0.0 is not in the range x>0"),
         (["AsKs", "vs", "2", "--time", "-1"], "'--time' / '-t'"),
