@@ -110,12 +110,12 @@ def bench_evaluator(repeat: int) -> None:
     n = 10_000_000
     hands = random_hands(n)
     out = np.empty(n, np.int16)
-    _evaluate_rows(hands[:10], *t, out[:10])
-    _evaluate_rows_parallel(hands[:100], *t, out, 2)
+    _evaluate_rows(hands[:10], t, out[:10])
+    _evaluate_rows_parallel(hands[:100], t, out, 2)
     cores = numba.get_num_threads()
     samples = interleaved_samples({
-        "one": lambda: _evaluate_rows(hands, *t, out),
-        "all": lambda: _evaluate_rows_parallel(hands, *t, out, 64),
+        "one": lambda: _evaluate_rows(hands, t, out),
+        "all": lambda: _evaluate_rows_parallel(hands, t, out, 64),
     }, 2 * repeat)
     rates = {name: sorted(n / s / 1e6 for s in ts) for name, ts in samples.items()}
     one, every = (statistics.median(rates[name]) * 1e6 for name in ("one", "all"))
@@ -140,8 +140,8 @@ def bench_evaluator(repeat: int) -> None:
     else:
         print("  (no peer evaluators installed: pip install '.[bench]')")
 
-    _seven_card_histogram(*t)
-    all7 = median_time(lambda: _seven_card_histogram(*t), repeat)
+    _seven_card_histogram(t)
+    all7 = median_time(lambda: _seven_card_histogram(t), repeat)
     row("all 133,784,560 7-card hands, 1 thread", f"{all7:.3f} s", verdict(all7 <= 1.0) + " (<= 1 s)")
     build = median_time(dag.build_tables, repeat)
     with tempfile.TemporaryDirectory() as tmp:
@@ -303,10 +303,10 @@ def bench_exact(repeat: int) -> None:
     secs = median_time(lambda: enumerate_exact(aa), max(1, repeat // 2))
     row(f"AA vs 1 random, preflop (--exact), {cores} threads", f"{secs:.2f} s",
         f"{plan(aa).trials:,} boards, {plan(aa).symmetries} suit symmetries")
-    from equity import preflop
+    from equity import preflop_gen
 
-    preflop.generate()
-    secs = median_time(preflop.generate, max(1, repeat // 2))
+    preflop_gen.generate()
+    secs = median_time(preflop_gen.generate, max(1, repeat // 2))
     row("preflop table: 169 classes vs 1 random, exact", f"{secs:.2f} s", f"{cores} threads")
     print()
 
@@ -355,20 +355,20 @@ def bench_designs(repeat: int) -> None:
     rows_out = np.empty(len(rows), np.int16)
     random_fns, shared_fns = {}, {}
     for name, (t, rows_kernel, _, shared) in designs.items():
-        rows_kernel(hands[:10], *t, out[:10])
-        random_fns[name] = lambda t=t, k=rows_kernel: k(hands, *t, out)
+        rows_kernel(hands[:10], t, out[:10])
+        random_fns[name] = lambda t=t, k=rows_kernel: k(hands, t, out)
         if shared is not None:
-            shared(boards[:10], holes[:10], *t)
-            shared_fns[name] = lambda t=t, k=shared: k(boards, holes, *t)
+            shared(boards[:10], holes[:10], t)
+            shared_fns[name] = lambda t=t, k=shared: k(boards, holes, t)
         else:  # no state to share: every player is a full 7-card evaluation
-            shared_fns[name] = lambda t=t, k=rows_kernel: k(rows, *t, rows_out)
+            shared_fns[name] = lambda t=t, k=rows_kernel: k(rows, t, rows_out)
     random_times = interleaved(random_fns, repeat)
     shared_times = interleaved(shared_fns, repeat)
     whole = {}
     for name, (t, _, hist, _) in designs.items():
         if hist is not None:
-            hist(*t)
-            whole[name] = median_time(lambda t=t, h=hist: h(*t), max(1, repeat // 2))
+            hist(t)
+            whole[name] = median_time(lambda t=t, h=hist: h(t), max(1, repeat // 2))
     whole[kev_name] = median_time(kev.seven_card_histogram, 1)  # all threads
     for name in designs:
         rate = n / random_times[name]

@@ -10,8 +10,10 @@ from equity.keysum import RANK_BITS, RANK_MASK
 
 
 @njit(cache=True)
-def dag_shared(boards, holes, rank_step, rank_last, rank_value, flush_step, flush_value):
-    """Sum of the classes of ``holes[i, p]`` with ``boards[i]`` (uint8 (n, 5) and (n, P, 2))."""
+def dag_shared(boards, holes, t):
+    """Sum of the classes of ``holes[i, p]`` with ``boards[i]`` (uint8 (n, 5) and (n, P, 2));
+    t: :class:`equity.tables.Tables`."""
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     acc = 0
     f = np.zeros(4, np.int32)
     g = np.zeros(4, np.int32)
@@ -34,8 +36,10 @@ def dag_shared(boards, holes, rank_step, rank_last, rank_value, flush_step, flus
 
 
 @njit(cache=True)
-def keysum_shared(boards, holes, card_key, rank_class, flush_suit, flush_class):
-    """As :func:`dag_shared`, with the board's key sum and suit masks computed once."""
+def keysum_shared(boards, holes, t):
+    """As :func:`dag_shared`, with the board's key sum and suit masks computed once;
+    t: :class:`equity.keysum.KeySumTables`."""
+    card_key, rank_class, flush_suit, flush_class = t.card_key, t.rank_class, t.flush_suit, t.flush_class
     acc = 0
     for i in range(boards.shape[0]):
         key = 0

@@ -1,8 +1,9 @@
 """Hand evaluation: njit walks of Hammer's rank DAG with four flush pointers.
 
 A walk state is one rank pointer ``r`` and four suit pointers ``f[0..3]``, all row offsets into the
-tables of :func:`equity.dag.walk_layout` (``tables.Tables``, passed to every kernel in that order:
-``rank_step, rank_last, rank_value, flush_step, flush_value``). The empty hand is ``r = 0``,
+tables of :func:`equity.dag.walk_layout` (:class:`equity.tables.Tables`, passed to every kernel as one
+argument ``t`` whose arrays the kernel binds to locals: ``rank_step = t.rank_step``, and likewise
+``rank_last``, ``rank_value``, ``flush_step``, ``flush_value``). The empty hand is ``r = 0``,
 ``f = [0, 0, 0, 0]``. Adding a card ``c`` (rank ``k = c >> 2``, suit ``s = c & 3``)::
 
     r    = rank_step[r + k]
@@ -17,13 +18,14 @@ and ``rank_last[r + k]`` gives ``rank_value`` after the last card in one load. A
 once and each player's hole cards continue from a copy of its state.
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, distinct within a hand, 5..7 cards. The
-public functions validate and convert, then call them.
+public functions validate and convert, then call them. The two other designs the DAG is measured
+against live in :mod:`equity.kev` and :mod:`equity.keysum`; :mod:`equity.designs` puts the three behind
+one interface.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from types import ModuleType
+from collections.abc import Sequence
 
 import numpy as np
 from numba import njit, prange
@@ -31,7 +33,8 @@ from numba import njit, prange
 from . import tables as _tables
 from .cards import RANK_NAMES, RANK_PLURALS, parse_cards
 from .dag import CATEGORIES
-from .errors import CardError, DuplicateCardError, HandSizeError
+from .errors import HandSizeError
+from .hands import run_rows, valid_hands
 
 N_FIVE_CARD_HANDS = 2_598_960
 N_SEVEN_CARD_HANDS = 133_784_560
@@ -69,13 +72,15 @@ def _finish(rank_last, flush_step, flush_value, r, f, card):
 
 
 @njit(cache=True)
-def _evaluate_rows(hands, rank_step, rank_last, rank_value, flush_step, flush_value, out):
+def _evaluate_rows(hands, t, out):
     """``out[i]`` = class of ``hands[i]``.
 
-    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. out: int16 (n,).
+    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t: :class:`~equity.tables.Tables`.
+    out: int16 (n,).
     (Loops run over ``range(n)``: with ``range(lo, hi)`` numba keeps a negative-index check per access,
     measured 15% slower; callers pass slices instead.)
     """
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     m = hands.shape[1]
     f = np.zeros(4, np.int32)
     if m == 7:  # the common case, with a constant trip count the compiler unrolls
@@ -93,18 +98,19 @@ def _evaluate_rows(hands, rank_step, rank_last, rank_value, flush_step, flush_va
 
 
 @njit(cache=True, parallel=True)
-def _evaluate_rows_parallel(hands, rank_step, rank_last, rank_value, flush_step, flush_value, out,
-                            n_chunks):
+def _evaluate_rows_parallel(hands, t, out, n_chunks):
     """:func:`_evaluate_rows` over ``n_chunks`` contiguous chunks on all threads."""
     n = hands.shape[0]
     for chunk in prange(n_chunks):
         lo, hi = chunk * n // n_chunks, (chunk + 1) * n // n_chunks
-        _evaluate_rows(hands[lo:hi], rank_step, rank_last, rank_value, flush_step, flush_value, out[lo:hi])
+        _evaluate_rows(hands[lo:hi], t, out[lo:hi])
 
 
 @njit(cache=True)
-def _all_five_card_classes(rank_step, rank_last, rank_value, flush_step, flush_value):
-    """int16 (2598960,): the class of every 5-card hand, in lexicographic order of card ids."""
+def _all_five_card_classes(t):
+    """int16 (2598960,): the class of every 5-card hand, in lexicographic order of card ids.
+    t: :class:`~equity.tables.Tables`."""
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     out = np.empty(2_598_960, np.int16)
     f = np.zeros((5, 4), np.int32)
     i = 0
@@ -130,11 +136,13 @@ def _all_five_card_classes(rank_step, rank_last, rank_value, flush_step, flush_v
 
 
 @njit(cache=True)
-def _seven_card_histogram(rank_step, rank_last, rank_value, flush_step, flush_value):
+def _seven_card_histogram(t):
     """int64 (7463,): how many of the 133,784,560 seven-card hands have each class (index 0 unused).
+    t: :class:`~equity.tables.Tables`.
 
     Walks the enumeration tree incrementally: each hand costs one step from its six-card prefix.
     """
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     hist = np.zeros(7463, np.int64)
     f = np.zeros((7, 4), np.int32)
     for a in range(46):
@@ -205,72 +213,20 @@ def _walk(hand: list[int], t: _tables.Tables) -> int:
     return flush if flush else int(t.rank_value[r])
 
 
-EVALUATORS = ("dag", "kev", "keysum")
-
-
-def _other(evaluator: str) -> ModuleType:
-    """The module of another evaluator design (imported on first use)."""
-    if evaluator == "kev":
-        from . import kev
-
-        return kev
-    if evaluator == "keysum":
-        from . import keysum
-
-        return keysum
-    raise ValueError(f"evaluator must be one of {', '.join(EVALUATORS)}; got {evaluator!r}")
-
-
-def evaluate_many(hands: np.ndarray, *, parallel: bool = True, evaluator: str = "dag") -> np.ndarray:
+def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
     """Classes (int16, (n,)) of many hands at once.
 
     Args:
         hands: integer array of shape (n, m), 5 <= m <= 7, card ids 0..51 distinct within each row.
-        parallel: use all of numba's threads.
-        evaluator: the design that computes them, for the benchmark and the cross-checks: ``"dag"``
-            (Hammer's DAG, what the engines use), ``"kev"`` (Cactus Kev's 5-card evaluator, 6 and 7
-            cards as the best subset, :mod:`equity.kev`) or ``"keysum"`` (the key-sum 7-card evaluator,
-            7 cards only, :mod:`equity.keysum`). All give the same classes.
+        parallel: use all of numba's threads (for 65,536 hands or more).
 
     Raises:
         HandSizeError, CardError, DuplicateCardError: naming the first offending row.
+
+    >>> evaluate_many(np.array([[48, 44, 40, 36, 32], [51, 50, 49, 48, 47]])).tolist()
+    [1, 11]
     """
-    if evaluator != "dag":
-        return _other(evaluator).evaluate_many(hands, parallel=parallel)
     return run_rows(valid_hands(hands), _evaluate_rows, _evaluate_rows_parallel, _tables.get(), parallel)
-
-
-def valid_hands(hands: np.ndarray, sizes: tuple[int, ...] = (5, 6, 7), note: str = "") -> np.ndarray:
-    """``hands`` as a contiguous uint8 (n, m) array, checked: m in ``sizes``, ids 0..51, distinct per row.
-
-    Raises:
-        HandSizeError, CardError, DuplicateCardError: naming the first offending row.
-    """
-    hands = np.asarray(hands)
-    if hands.ndim != 2 or hands.shape[1] not in sizes:
-        shape = f"(n, {sizes[0]}..{sizes[-1]})" if len(sizes) > 1 else f"(n, {sizes[0]})"
-        raise HandSizeError(f"hands must have shape {shape}; got {hands.shape}{note}")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        row = int(np.nonzero((hands < 0).any(1) | (hands > 51).any(1))[0][0])
-        raise CardError(f"row {row} has a card id outside 0..51: {hands[row].tolist()}")
-    ordered = np.sort(hands, axis=1)
-    dup = (ordered[:, 1:] == ordered[:, :-1]).any(1)
-    if dup.any():
-        row = int(np.nonzero(dup)[0][0])
-        raise DuplicateCardError(f"row {row} repeats a card: {hands[row].tolist()}")
-    return np.ascontiguousarray(hands, np.uint8)
-
-
-def run_rows(hands: np.ndarray, serial: Callable, parallel_kernel: Callable, t: tuple,
-             parallel: bool) -> np.ndarray:
-    """Classes (int16) of valid ``hands`` by a rows kernel, or its prange version over 64 chunks for
-    65,536 hands or more when ``parallel``."""
-    out = np.empty(len(hands), np.int16)
-    if parallel and len(hands) >= 65_536:
-        parallel_kernel(hands, *t, out, 64)
-    else:
-        serial(hands, *t, out)
-    return out
 
 
 def _check_class(value: int) -> int:
@@ -330,19 +286,11 @@ def describe(value: int) -> str:
     return f"High Card, {RANK_NAMES[first]}"
 
 
-def all_five_card_classes(evaluator: str = "dag") -> np.ndarray:
-    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids
-    (``evaluator``: ``"dag"`` or ``"kev"``; see :func:`evaluate_many`)."""
-    if evaluator == "keysum":
-        raise ValueError("the key-sum evaluator takes 7-card hands only")
-    if evaluator != "dag":
-        return _other(evaluator).all_five_card_classes()
-    return _all_five_card_classes(*_tables.get())
+def all_five_card_classes() -> np.ndarray:
+    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids."""
+    return _all_five_card_classes(_tables.get())
 
 
-def seven_card_histogram(evaluator: str = "dag") -> np.ndarray:
-    """int64 (7463,): the number of 7-card hands of each class (index 0 is unused and 0), by any of
-    the :data:`EVALUATORS`."""
-    if evaluator != "dag":
-        return _other(evaluator).seven_card_histogram()
-    return _seven_card_histogram(*_tables.get())
+def seven_card_histogram() -> np.ndarray:
+    """int64 (7463,): the number of 7-card hands of each class (index 0 is unused and 0), on one thread."""
+    return _seven_card_histogram(_tables.get())

@@ -38,8 +38,9 @@ whose slots are all free: every product gets its own slot and every slot is used
 :func:`sorted_products`; the tests check the hash against it. In the 7-card kernel a binary search over
 it measured 4.4x slower than the hash (branch-free) and 6.8x slower (branching, as Kev wrote it).
 
-Kernels take the :class:`KevTables` fields as arguments, in order: ``card, flushes, unique5, displace,
-values, mult``, and assume valid input (card ids 0..51, distinct within a hand, 5..7 cards).
+Kernels take the tables as one :class:`KevTables` argument ``t`` and bind the fields they use to locals
+(``card = t.card``; likewise ``flushes``, ``unique5``, ``displace``, ``values``, ``mult``); they assume
+valid input (card ids 0..51, distinct within a hand, 5..7 cards).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ import numpy as np
 from numba import get_num_threads, njit, prange
 
 from . import dag
-from .evaluator import run_rows, valid_hands
+from .hands import run_rows, valid_hands
 
 #: The prime of each rank, deuce .. ace.
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -67,7 +68,7 @@ _NO_CLASS = 7463  # worse than every class: the start of a minimum
 
 
 class KevTables(NamedTuple):
-    """Kev's tables, in kernel argument order."""
+    """Kev's tables, the kernels' one tables argument."""
 
     card: np.ndarray  #: uint32 (52,): the 32-bit card of each card id
     flushes: np.ndarray  #: int16 (8192,): flush class by rank mask, 0 if not five ranks
@@ -199,10 +200,11 @@ def _hash(hashed):
 
 
 @njit(cache=True)
-def _kev5(c1, c2, c3, c4, c5, card, flushes, unique5, displace, values, mult):
-    """The class of five Kev cards (``card[id]`` values, any order): Kev's three lookups as the module
-    docstring writes them. For one hand (``card`` is unused; it keeps the :class:`KevTables` order); the
-    kernels inline a branch-free form of the same lookups."""
+def _kev5(c1, c2, c3, c4, c5, t):
+    """The class of five Kev cards (``card[id]`` values, any order; t: :class:`KevTables`): Kev's three
+    lookups as the module docstring writes them. For one hand; the kernels inline a branch-free form of
+    the same lookups."""
+    flushes, unique5, displace, values, mult = t.flushes, t.unique5, t.displace, t.values, t.mult
     q = (c1 | c2 | c3 | c4 | c5) >> 16
     if c1 & c2 & c3 & c4 & c5 & 0xF000:
         return flushes[q]
@@ -241,16 +243,19 @@ def _five(and5, or5, hashed, flushes, unique5, displace, values):
 
 
 @njit(cache=True)
-def _kev_rows(hands, card, flushes, unique5, displace, values, mult, out):
+def _kev_rows(hands, t, out):
     """``out[i]`` = class of ``hands[i]``: the best of its five-card subsets (1, 6 or 21).
 
-    hands: uint8 (n, m), 5 <= m <= 7, valid distinct card ids per row. out: int16 (n,).
+    hands: uint8 (n, m), 5 <= m <= 7, valid distinct card ids per row. t: :class:`KevTables`.
+    out: int16 (n,).
 
     With ``k`` the row's Kev cards: the 5 four-card subsets of ``k[0..4]`` (``and4``, ``or4`` and
     ``mul4``, the prime product times ``mult``) give ``k[0..4]`` itself and, with ``k[5]``, the other 5
     subsets of six cards; the 10 three-card subsets of ``k[0..4]`` plus ``k[5]`` complete the 15 four-card
     subsets of ``k[0..5]``, which with ``k[6]`` give the 15 remaining subsets of seven.
     """
+    card, flushes, unique5, displace, values = t.card, t.flushes, t.unique5, t.displace, t.values
+    mult = t.mult
     m = hands.shape[1]
     k = np.empty(m, np.int64)
     and4 = np.empty(15, np.int64)
@@ -289,17 +294,20 @@ def _kev_rows(hands, card, flushes, unique5, displace, values, mult, out):
 
 
 @njit(cache=True, parallel=True)
-def _kev_rows_parallel(hands, card, flushes, unique5, displace, values, mult, out, n_chunks):
+def _kev_rows_parallel(hands, t, out, n_chunks):
     """:func:`_kev_rows` over ``n_chunks`` contiguous chunks on all threads."""
     n = hands.shape[0]
     for chunk in prange(n_chunks):
         lo, hi = chunk * n // n_chunks, (chunk + 1) * n // n_chunks
-        _kev_rows(hands[lo:hi], card, flushes, unique5, displace, values, mult, out[lo:hi])
+        _kev_rows(hands[lo:hi], t, out[lo:hi])
 
 
 @njit(cache=True)
-def _all_five_card_classes(card, flushes, unique5, displace, values, mult):
-    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids."""
+def _all_five_card_classes(t):
+    """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids.
+    t: :class:`KevTables`."""
+    card, flushes, unique5, displace, values = t.card, t.flushes, t.unique5, t.displace, t.values
+    mult = t.mult
     out = np.empty(2_598_960, np.int16)
     i = 0
     for a in range(48):
@@ -322,8 +330,9 @@ def _all_five_card_classes(card, flushes, unique5, displace, values, mult):
 
 
 @njit(cache=True)
-def _seven_card_counts(a, card, flushes, unique5, displace, values, mult, hist):
-    """Add to ``hist`` (int64 (7463,)) the classes of the seven-card hands whose lowest card id is ``a``.
+def _seven_card_counts(a, t, hist):
+    """Add to ``hist`` (int64 (7463,)) the classes of the seven-card hands whose lowest card id is ``a``
+    (t: :class:`KevTables`).
 
     The hands ``a < b < .. < g`` are walked in nested loops. A hand's 21 five-card subsets are the six of
     its first six cards (their best, ``best6``, is found once per six-card prefix) and the 15 that hold
@@ -331,6 +340,8 @@ def _seven_card_counts(a, card, flushes, unique5, displace, values, mult, hist):
     those 15 four-card subsets are kept per prefix, so each hand costs 15 lookups; where no four of them
     share a suit (most prefixes), the flush lookup is left out (5% faster).
     """
+    card, flushes, unique5, displace, values = t.card, t.flushes, t.unique5, t.displace, t.values
+    mult = t.mult
     and3 = np.empty(10, np.int64)  # three-card subsets of the five-card prefix a..e
     or3 = np.empty(10, np.int64)
     mul3 = np.empty(10, np.int64)  # prime product * mult, mod 2**32
@@ -397,16 +408,15 @@ def _seven_card_counts(a, card, flushes, unique5, displace, values, mult, hist):
 
 
 @njit(cache=True, parallel=True)
-def _seven_card_histogram_parallel(firsts, card, flushes, unique5, displace, values, mult, out):
+def _seven_card_histogram_parallel(firsts, t, out):
     """``out[k]`` += the class counts of the hands whose lowest card is in ``firsts[k]`` (-1: none).
 
-    firsts: int64 (n_chunks, w). out: int64 (n_chunks, 7463), zeroed.
+    firsts: int64 (n_chunks, w). t: :class:`KevTables`. out: int64 (n_chunks, 7463), zeroed.
     """
     for chunk in prange(firsts.shape[0]):
         for j in range(firsts.shape[1]):
             if firsts[chunk, j] >= 0:
-                _seven_card_counts(firsts[chunk, j], card, flushes, unique5, displace, values, mult,
-                                   out[chunk])
+                _seven_card_counts(firsts[chunk, j], t, out[chunk])
 
 
 def _first_card_chunks(n_chunks: int) -> np.ndarray:
@@ -429,13 +439,13 @@ def seven_card_histogram() -> np.ndarray:
     """
     firsts = _first_card_chunks(get_num_threads())
     out = np.zeros((len(firsts), dag.N_CLASSES + 1), np.int64)
-    _seven_card_histogram_parallel(firsts, *tables(), out)
+    _seven_card_histogram_parallel(firsts, tables(), out)
     return out.sum(axis=0)
 
 
 def all_five_card_classes() -> np.ndarray:
     """int16 (2598960,): every 5-card hand's class, hands in lexicographic order of card ids."""
-    return _all_five_card_classes(*tables())
+    return _all_five_card_classes(tables())
 
 
 def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:

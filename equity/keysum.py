@@ -39,9 +39,9 @@ each player's two hole cards are added to them: two additions and two ORs per pl
 The enumeration of all 7-card hands works the same way, one partial ``key`` and ``masks`` per loop
 level, so each hand costs one addition.
 
-Tables in kernel argument order (:class:`KeySumTables`): ``card_key, rank_class, flush_suit,
-flush_class``, 15,668,337 bytes in all (:func:`table_bytes`), built from
-:func:`equity.dag.kev_classes` in about 0.1 s, once per process.
+The tables, :class:`KeySumTables` (``card_key, rank_class, flush_suit, flush_class``), 15,668,337 bytes
+in all (:func:`table_bytes`), are built from :func:`equity.dag.kev_classes` in about 0.1 s, once per
+process, and passed to each kernel as one argument ``t`` whose arrays it binds to locals.
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, seven distinct cards per row. The public
 functions validate and convert, then call them.
@@ -57,7 +57,7 @@ import numpy as np
 from numba import njit, prange
 
 from .dag import kev_classes
-from .evaluator import run_rows, valid_hands
+from .hands import run_rows, valid_hands
 
 #: Rank keys, deuce .. ace: every sum of seven of them, each used at most four times, is distinct.
 RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -76,7 +76,7 @@ _POW5 = 5 ** np.arange(_N_RANKS, dtype=np.int64)
 
 
 class KeySumTables(NamedTuple):
-    """The key-sum tables, in kernel argument order (see the module docstring)."""
+    """The key-sum tables, the kernels' one tables argument (see the module docstring)."""
 
     card_key: np.ndarray  # int32 (52,): RANK_KEYS[rank] | SUIT_KEYS[suit] << RANK_BITS
     rank_class: np.ndarray  # int16 (max rank key + 1,): best non-flush class of a 7-rank multiset
@@ -197,12 +197,13 @@ def table_bytes() -> int:
 
 
 @njit(cache=True)
-def _keysum_rows(hands, card_key, rank_class, flush_suit, flush_class, out):
+def _keysum_rows(hands, t, out):
     """``out[i]`` = class of ``hands[i]``.
 
-    hands: uint8 (n, 7), valid distinct cards per row. out: int16 (n,). Tables as :class:`KeySumTables`.
+    hands: uint8 (n, 7), valid distinct cards per row. t: :class:`KeySumTables`. out: int16 (n,).
     ``masks`` packs the rank mask of each suit ``s`` at bits ``13 * s .. 13 * s + 12``.
     """
+    card_key, rank_class, flush_suit, flush_class = t.card_key, t.rank_class, t.flush_suit, t.flush_class
     for i in range(hands.shape[0]):
         key = 0
         masks = 0
@@ -218,18 +219,18 @@ def _keysum_rows(hands, card_key, rank_class, flush_suit, flush_class, out):
 
 
 @njit(cache=True, parallel=True)
-def _keysum_rows_parallel(hands, card_key, rank_class, flush_suit, flush_class, out, n_chunks):
+def _keysum_rows_parallel(hands, t, out, n_chunks):
     """:func:`_keysum_rows` over ``n_chunks`` contiguous chunks on all threads."""
     n = hands.shape[0]
     for chunk in prange(n_chunks):
         lo, hi = chunk * n // n_chunks, (chunk + 1) * n // n_chunks
-        _keysum_rows(hands[lo:hi], card_key, rank_class, flush_suit, flush_class, out[lo:hi])
+        _keysum_rows(hands[lo:hi], t, out[lo:hi])
 
 
 @njit(cache=True)
-def _histogram_part(card_key, rank_class, flush_suit, flush_class, part, n_parts, hist):
+def _histogram_part(t, part, n_parts, hist):
     """Add to ``hist`` (int64 (7463,)) the classes of the 7-card hands whose first two cards are the
-    ``p``-th pair (in lexicographic order) with ``p % n_parts == part``.
+    ``p``-th pair (in lexicographic order) with ``p % n_parts == part`` (t: :class:`KeySumTables`).
 
     Each loop level keeps the partial key sum and a packed rank mask per suit (``1 << 13 * suit + rank``),
     so a hand costs one addition and one or two table loads. Two shortcuts, both exact: a 5-card prefix
@@ -237,6 +238,7 @@ def _histogram_part(card_key, rank_class, flush_suit, flush_class, part, n_parts
     (tested with ``flush_suit`` on the prefix plus two or one cards of each suit), and there the last
     card's four suits share one ``rank_class`` load and one histogram update per rank.
     """
+    card_key, rank_class, flush_suit, flush_class = t.card_key, t.rank_class, t.flush_suit, t.flush_class
     local = np.zeros(7463, np.int32)  # at most 133,784,560 per class; 30 KB stays in L1
     s1 = card_key[1] >> RANK_BITS  # SUIT_KEYS[1..3]
     s2 = card_key[2] >> RANK_BITS
@@ -295,19 +297,21 @@ def _histogram_part(card_key, rank_class, flush_suit, flush_class, part, n_parts
 
 
 @njit(cache=True)
-def _seven_card_histogram(card_key, rank_class, flush_suit, flush_class):
-    """int64 (7463,): how many of the 133,784,560 seven-card hands have each class (index 0 unused)."""
+def _seven_card_histogram(t):
+    """int64 (7463,): how many of the 133,784,560 seven-card hands have each class (index 0 unused).
+    t: :class:`KeySumTables`."""
     hist = np.zeros(7463, np.int64)
-    _histogram_part(card_key, rank_class, flush_suit, flush_class, 0, 1, hist)
+    _histogram_part(t, 0, 1, hist)
     return hist
 
 
 @njit(cache=True, parallel=True)
-def _seven_card_histogram_parallel(card_key, rank_class, flush_suit, flush_class, hists):
-    """Fill ``hists`` (int64 (n_parts, 7463), zeros) with :func:`_histogram_part` of each part."""
+def _seven_card_histogram_parallel(t, hists):
+    """Fill ``hists`` (int64 (n_parts, 7463), zeros) with :func:`_histogram_part` of each part.
+    t: :class:`KeySumTables`."""
     n_parts = hists.shape[0]
     for part in prange(n_parts):
-        _histogram_part(card_key, rank_class, flush_suit, flush_class, part, n_parts, hists[part])
+        _histogram_part(t, part, n_parts, hists[part])
 
 
 def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
@@ -334,7 +338,7 @@ def seven_card_histogram(*, parallel: bool = True) -> np.ndarray:
         parallel: split the enumeration by its first two cards over all of numba's threads.
     """
     if not parallel:
-        return _seven_card_histogram(*tables())
+        return _seven_card_histogram(tables())
     hists = np.zeros((64, 7463), np.int64)
-    _seven_card_histogram_parallel(*tables(), hists)
+    _seven_card_histogram_parallel(tables(), hists)
     return hists.sum(axis=0)

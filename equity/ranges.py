@@ -38,6 +38,8 @@ from fractions import Fraction
 import numpy as np
 
 from .cards import RANKS, SUIT_SYMBOLS, format_card, format_cards, parse_cards
+from .classes import Combo, class_combos
+from .classes import rank_combos as _combos
 from .errors import CardError, RangeError
 
 N_COMBOS = 1326
@@ -50,8 +52,6 @@ _COMBO = re.compile(rf"(?:10|[2-9TJQKA]){_SUIT}\s*(?:10|[2-9TJQKA]){_SUIT}", re.
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+")
 _EXAMPLES = "e.g. QQ+, 55-22, AKs, A2s+, A5s-A2s, AK, AhKh, 15% or random"
 _ALL = [(hi, lo) for hi in range(52) for lo in range(hi)]
-
-Combo = tuple[int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,6 +67,37 @@ class Range:
     combos: np.ndarray
     weights: np.ndarray
     text: str
+
+    def __post_init__(self) -> None:
+        """Check the layout (so a hand-built Range is as sound as a parsed one) and freeze the arrays.
+
+        Raises:
+            RangeError: combos or weights that break the layout above, saying which rule.
+            TypeError: ``text`` not a string.
+        """
+        if not isinstance(self.text, str):
+            raise TypeError(f"a Range's text is a string; got {self.text!r}")
+        combos, weights = np.asarray(self.combos), np.asarray(self.weights)
+        if combos.size == 0:
+            combos = combos.reshape(0, 2)
+        if combos.ndim != 2 or combos.shape[1] != 2 or not np.issubdtype(combos.dtype, np.integer):
+            raise RangeError(f"range {self.text!r}: combos must be integer card ids of shape (n, 2); got "
+                             f"{combos.dtype} {combos.shape}")
+        if weights.shape != (len(combos),) or not np.issubdtype(weights.dtype, np.number):
+            raise RangeError(f"range {self.text!r}: {len(combos)} combos need {len(combos)} weights; got "
+                             f"shape {weights.shape}")
+        hi, lo = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
+        if len(combos) and not (lo.min() >= 0 and hi.max() <= 51 and np.all(hi > lo)):
+            raise RangeError(f"range {self.text!r}: each combo is (hi, lo), card ids 51 >= hi > lo >= 0")
+        if np.any(np.diff(hi * 52 + lo) <= 0):
+            raise RangeError(f"range {self.text!r}: combos must be unique and sorted by hi * 52 + lo")
+        weights = weights.astype(np.float64)
+        if not np.all((weights > 0) & (weights <= 1)):
+            raise RangeError(f"range {self.text!r}: weights must be in (0, 1]")
+        combos, weights = combos.astype(np.uint8), weights.copy()
+        combos.flags.writeable = weights.flags.writeable = False
+        object.__setattr__(self, "combos", combos)
+        object.__setattr__(self, "weights", weights)
 
     def __len__(self) -> int:
         return len(self.weights)
@@ -101,51 +132,6 @@ class Range:
         return np.array_equal(self.combos, other.combos) and np.array_equal(self.weights, other.weights)
 
 
-def _combos(high: int, low: int, suffix: str = "") -> list[Combo]:
-    """The combos of ranks ``high >= low`` (a pair when equal) with suffix ``''``, ``'s'`` or ``'o'``,
-    sorted."""
-    return [(4 * high + a, 4 * low + b) for a in range(4) for b in range(4)
-            if (a > b if high == low else suffix in ("", "s" if a == b else "o"))]
-
-
-def hand_class(combo: Sequence[int]) -> str:
-    """The class of a two-card combo: ``'AA'``, ``'AKs'`` or ``'AKo'``.
-
-    >>> hand_class((51, 47)), hand_class((51, 46)), hand_class((51, 50))
-    ('AKs', 'AKo', 'AA')
-    """
-    hi, lo = int(max(combo)), int(min(combo))
-    if hi >> 2 == lo >> 2:
-        return RANKS[hi >> 2] * 2
-    return RANKS[hi >> 2] + RANKS[lo >> 2] + ("s" if hi & 3 == lo & 3 else "o")
-
-
-def class_combos(name: str) -> list[Combo]:
-    """The combos ``(hi, lo)`` of a class, sorted: ``'AA'`` (6), ``'AKs'`` (4), ``'AKo'`` (12), ``'AK'`` (16).
-
-    Raises:
-        RangeError: ``name`` is not a class.
-
-    >>> class_combos("AKs")
-    [(48, 44), (49, 45), (50, 46), (51, 47)]
-    """
-    match = _CLASS.fullmatch(name)
-    if not match or match[4]:
-        raise RangeError(f"{name!r} is not a hand class; write e.g. AA, AKs, AKo or AK")
-    return _combos(*_ranks(name, *match.group(1, 2, 3)))
-
-
-def all_classes() -> list[str]:
-    """The 169 classes, by higher rank from aces down, each pair before its suited then offsuit hands.
-
-    >>> classes = all_classes()
-    >>> len(classes), classes[:4], classes[-1]
-    (169, ['AA', 'AKs', 'AKo', 'AQs'], '22')
-    """
-    return [RANKS[high] + RANKS[low] + suffix for high in range(12, -1, -1) for low in range(high, -1, -1)
-            for suffix in ([""] if high == low else ["s", "o"])]
-
-
 def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:
     """The best classes making up about ``percent`` of the 1326 combos, rounded to whole classes.
 
@@ -159,7 +145,7 @@ def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:
     Raises:
         RangeError: ``percent`` out of range, or a name in ``ranked`` not a class.
 
-    >>> top_percent(1, all_classes())
+    >>> top_percent(1, ["AA", "AKs", "AKo", "AQs"])
     ['AA', 'AKs']
     """
     if not 0 < percent <= 100:

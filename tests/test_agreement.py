@@ -1,10 +1,13 @@
 """The three evaluator designs give the same class to every one of the 133,784,560 seven-card hands
-(and Kev and the DAG to every five-card hand): not just the same histogram, hand by hand."""
+(and Kev and the DAG to every five-card hand): not just the same histogram, hand by hand; and
+equity.designs puts them behind one interface."""
 
 import numpy as np
+import pytest
+from conftest import random_hands
 from numba import njit
 
-from equity import evaluator, kev, keysum, tables
+from equity import designs, kev, keysum, tables
 from equity.evaluator import _evaluate_rows_parallel
 from equity.kev import _kev_rows_parallel
 from equity.keysum import _keysum_rows_parallel
@@ -40,9 +43,9 @@ def test_every_seven_card_hand_gets_the_same_class_from_all_three():
         for b in range(a + 1, 47):
             n = _hands_from(a, b, buf)
             hands = buf[:n]
-            _evaluate_rows_parallel(hands, *dag_t, outs[0][:n], 16)
-            _kev_rows_parallel(hands, *kev_t, outs[1][:n], 16)
-            _keysum_rows_parallel(hands, *key_t, outs[2][:n], 16)
+            _evaluate_rows_parallel(hands, dag_t, outs[0][:n], 16)
+            _kev_rows_parallel(hands, kev_t, outs[1][:n], 16)
+            _keysum_rows_parallel(hands, key_t, outs[2][:n], 16)
             assert np.array_equal(outs[0][:n], outs[1][:n]), (a, b, "kev")
             assert np.array_equal(outs[0][:n], outs[2][:n]), (a, b, "keysum")
             total += n
@@ -50,4 +53,25 @@ def test_every_seven_card_hand_gets_the_same_class_from_all_three():
 
 
 def test_every_five_card_hand_gets_the_same_class_from_kev_and_the_dag():
-    assert np.array_equal(evaluator.all_five_card_classes("kev"), evaluator.all_five_card_classes())
+    assert np.array_equal(designs.all_five_card_classes("kev"), designs.all_five_card_classes())
+
+
+def test_the_three_designs_agree_through_one_interface():
+    assert designs.DESIGNS == ("dag", "kev", "keysum")
+    hands = random_hands(100_000, 7, 77)
+    dag = designs.evaluate_many(hands)
+    for name in designs.DESIGNS[1:]:
+        assert np.array_equal(designs.evaluate_many(hands, name), dag), name
+        assert np.array_equal(designs.evaluate_many(hands[:1000], name, parallel=False), dag[:1000]), name
+    five = random_hands(20_000, 5, 78)
+    assert np.array_equal(designs.evaluate_many(five, "kev"), designs.evaluate_many(five))
+    sizes = [sum(a.nbytes for a in tables.get()), kev.table_bytes(), keysum.table_bytes()]
+    assert [designs.table_bytes(name) for name in designs.DESIGNS] == sizes
+
+
+@pytest.mark.parametrize("call", [lambda: designs.evaluate_many(np.zeros((1, 7), np.uint8), "treys"),
+                                  lambda: designs.seven_card_histogram("treys"),
+                                  lambda: designs.all_five_card_classes("keysum")])
+def test_designs_reject_unknown_or_unsuited_names(call):
+    with pytest.raises(ValueError, match="design must be one of dag, kev, keysum|7-card hands only"):
+        call()

@@ -147,7 +147,7 @@ def test_python_walk_matches_the_kernel():
     hands = random_hands(20_000, 7, 9)
     t = tables.get()
     out = np.empty(len(hands), np.int16)
-    _evaluate_rows(hands, *t, out)
+    _evaluate_rows(hands, t, out)
     assert [_walk(h, t) for h in hands.tolist()] == out.tolist()
 
 
@@ -194,16 +194,3 @@ def test_evaluate_many_validates():
         evaluate_many(np.array([[0, 1, 2, 3, 3]]))
     assert evaluate_many(np.zeros((0, 7), np.uint8)).shape == (0,)
 
-
-def test_the_three_designs_agree_through_one_interface():
-    from equity.evaluator import EVALUATORS, evaluate_many
-
-    assert EVALUATORS == ("dag", "kev", "keysum")
-    hands = random_hands(100_000, 7, 77)
-    dag = evaluate_many(hands)
-    for name in EVALUATORS[1:]:
-        assert np.array_equal(evaluate_many(hands, evaluator=name), dag), name
-    five = random_hands(20_000, 5, 78)
-    assert np.array_equal(evaluate_many(five, evaluator="kev"), evaluate_many(five))
-    with pytest.raises(ValueError, match="evaluator must be one of dag, kev, keysum"):
-        evaluate_many(hands, evaluator="treys")

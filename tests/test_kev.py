@@ -126,7 +126,7 @@ def test_all_five_card_hands_match_the_dag(five):
 def test_kev5_one_hand_at_a_time():
     hands = random_hands(2000, 5, seed=5)
     t = kev.tables()
-    got = [kev._kev5(*(int(kev.CARD[c]) for c in hand), *t) for hand in hands]
+    got = [kev._kev5(*(int(kev.CARD[c]) for c in hand), t) for hand in hands]
     assert got == evaluator.evaluate_many(hands).tolist()
 
 
@@ -156,7 +156,7 @@ def test_random_hands_match_the_dag(m):
     got = kev.evaluate_many(hands)  # the parallel kernel
     assert got.dtype == np.int16 and (got == expected).all()
     out = np.empty(1000, np.int16)
-    kev._kev_rows(hands[:1000], *kev.tables(), out)  # the serial kernel
+    kev._kev_rows(hands[:1000], kev.tables(), out)  # the serial kernel
     assert (out == expected[:1000]).all()
 
 

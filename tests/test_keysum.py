@@ -170,11 +170,28 @@ def test_order_and_suit_relabelling_do_not_matter():
 
 
 def test_shared_board_plus_hole_cards_is_the_hand_key():
-    ck = tables().card_key.astype(np.int64)
-    board, holes = [0, 17, 34, 51, 8], [[12, 13], [40, 41]]
-    board_key = ck[board].sum()
-    for hole in holes:
-        assert board_key + ck[hole].sum() == ck[board + hole].sum()
+    # A board's packed key and suit masks, computed once, plus each player's two cards: the rank and suit
+    # fields must equal sums of RANK_KEYS and SUIT_KEYS found from the cards directly (no carry between
+    # fields), and the module docstring's lookups on them must give the class the kernel and the DAG give.
+    t = tables()
+    ck = t.card_key.astype(np.int64)
+    players = 4
+    deals = np.argsort(np.random.default_rng(12).random((5000, 52)), axis=1)[:, :5 + 2 * players]
+    board, holes = deals[:, :5], deals[:, 5:].reshape(-1, players, 2)
+    board_key = ck[board].sum(axis=1)
+    board_masks = np.bitwise_or.reduce(1 << (13 * (board & 3) + (board >> 2)), axis=1)
+    for p in range(players):
+        hole = holes[:, p]
+        hands = np.concatenate([board, hole], axis=1)
+        key = board_key + ck[hole].sum(axis=1)
+        masks = board_masks | np.bitwise_or.reduce(1 << (13 * (hole & 3) + (hole >> 2)), axis=1)
+        assert (key & keysum.RANK_MASK == np.array(RANK_KEYS)[hands >> 2].sum(axis=1)).all()
+        assert (key >> keysum.RANK_BITS == np.array(SUIT_KEYS)[hands & 3].sum(axis=1)).all()
+        suit = t.flush_suit[key >> keysum.RANK_BITS]
+        flush = t.flush_class[(masks >> (13 * np.maximum(suit, 0))) & 0x1FFF]
+        value = np.where(suit < 0, t.rank_class[key & keysum.RANK_MASK], flush)
+        assert (value == evaluate_many(hands, parallel=False)).all()
+        assert (value == evaluator.evaluate_many(hands)).all()
 
 
 def test_invalid_hands_are_rejected():

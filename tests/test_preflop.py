@@ -1,5 +1,6 @@
-"""Tests of the exact preflop table: regenerated and compared with the shipped file, known values, the
-invariant that the average hand has equity 1/2, and each step of the method against a naive count."""
+"""Tests of the exact preflop table: regenerated (equity.preflop_gen) and compared with the shipped file,
+known values looked up (equity.preflop), the invariant that the average hand has equity 1/2, the class
+helpers (equity.classes), and each step of the method against a naive count."""
 
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -8,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from equity import preflop, preflop_table, tables
+from equity import classes, preflop, preflop_gen, preflop_table, tables
 from equity.cards import parse_cards
 from equity.errors import HandSizeError, RangeError
 from equity.evaluator import evaluate_many
@@ -16,22 +17,22 @@ from equity.evaluator import evaluate_many
 
 @pytest.fixture(scope="module")
 def generated():
-    return preflop.generate()
+    return preflop_gen.generate()
 
 
 @pytest.fixture(scope="module")
 def boards():
-    return preflop.canonical_boards()
+    return preflop_gen.canonical_boards()
 
 
 def _equity(name: str, total: int) -> Fraction:
-    return Fraction(total, preflop.n_combos(name) * preflop.DENOMINATOR_PER_COMBO)
+    return Fraction(total, classes.n_combos(name) * preflop_gen.DENOMINATOR_PER_COMBO)
 
 
 def test_shipped_table_is_regenerated_exactly(generated):
     assert generated == list(preflop_table.RANKED)
-    assert preflop.render_table(generated) == Path(preflop_table.__file__).read_text()
-    assert preflop_table.DENOMINATOR_PER_COMBO == preflop.DENOMINATOR_PER_COMBO == 2 * 2_118_760 * 990
+    assert preflop_gen.render_table(generated) == Path(preflop_table.__file__).read_text()
+    assert preflop_table.DENOMINATOR_PER_COMBO == preflop_gen.DENOMINATOR_PER_COMBO == 2 * 2_118_760 * 990
 
 
 def test_known_values():
@@ -43,13 +44,13 @@ def test_known_values():
 
 
 def test_combo_weighted_mean_is_exactly_half():
-    mean = sum(preflop.n_combos(name) * _equity(name, total) for name, total in preflop_table.RANKED) / 1326
+    mean = sum(classes.n_combos(name) * _equity(name, total) for name, total in preflop_table.RANKED) / 1326
     assert mean == Fraction(1, 2)
 
 
 def test_169_distinct_classes_best_first():
     names = [name for name, _ in preflop_table.RANKED]
-    assert len(names) == 169 and sorted(names) == sorted(preflop.CLASS_NAMES)
+    assert len(names) == 169 and sorted(names) == sorted(classes.CLASS_NAMES)
     equities = [_equity(name, total) for name, total in preflop_table.RANKED]
     assert len(set(equities)) == 169
     assert equities == sorted(equities, reverse=True)
@@ -57,15 +58,20 @@ def test_169_distinct_classes_best_first():
 
 
 def test_class_names_and_combos():
-    assert sum(preflop.n_combos(name) for name in preflop.CLASS_NAMES) == 1326
-    combos = [pair for name in preflop.CLASS_NAMES for pair in preflop.class_combos(name)]
+    assert sum(classes.n_combos(name) for name in classes.CLASS_NAMES) == 1326
+    combos = [pair for name in classes.CLASS_NAMES for pair in classes.class_combos(name)]
     assert sorted(combos) == sorted((a, b) for a in range(52) for b in range(a))
-    assert preflop.class_combos("AKs") == [(48 + s, 44 + s) for s in range(4)]
-    assert preflop.class_name("kas") == "AKs"
+    names = classes.CLASS_NAMES
+    index = classes.class_index
+    assert all(names[index(a, b)] == names[index(b, a)] == classes.hand_class((a, b)) for a, b in combos)
+    table = classes.class_index_table()
+    assert all(table[a << 6 | b] == table[b << 6 | a] == classes.class_index(a, b) for a, b in combos)
+    assert classes.class_combos("AKs") == [(48 + s, 44 + s) for s in range(4)]
+    assert classes.class_name("kas") == "AKs"
     assert preflop.equity_vs_random("27o") == preflop.equity_vs_random("72o")
     for bad in ("AAs", "AK", "AKx", "A1o", "", "AKs2"):
         with pytest.raises(RangeError) as info:
-            preflop.class_name(bad)
+            classes.class_name(bad)
         assert repr(bad) in str(info.value) or f"'{bad}'" in str(info.value)
 
 
@@ -80,7 +86,7 @@ def _images(cards) -> set[int]:
 
 def test_canonical_boards_cover_every_board_once(boards):
     cards, weights = boards
-    assert cards.shape == (134_459, 5) == (preflop.N_CANONICAL_BOARDS, 5)
+    assert cards.shape == (134_459, 5) == (preflop_gen.N_CANONICAL_BOARDS, 5)
     assert int(weights.sum()) == 2_598_960
     masks = {_suit_major_mask(row): i for i, row in enumerate(cards.tolist())}
     assert len(masks) == len(cards)
@@ -119,7 +125,7 @@ def test_board_scores_match_naive_count(board):
         cards = np.random.default_rng(int(board.split("-")[1])).choice(52, 5, replace=False).tolist()
     else:
         cards = parse_cards(board)
-    holdings, values, scores = preflop.board_scores(cards)
+    holdings, values, scores = preflop_gen.board_scores(cards)
     assert holdings.shape == (1081, 2) and (np.diff(values) >= 0).all()
     expected = _naive_scores(cards)
     got = {(int(x), int(y)): int(s) for (x, y), s in zip(holdings, scores, strict=True)}
@@ -129,10 +135,10 @@ def test_board_scores_match_naive_count(board):
 
 
 def _board_class_totals(cards: list[int]) -> np.ndarray:
-    holdings, _, scores = preflop.board_scores(cards)
+    holdings, _, scores = preflop_gen.board_scores(cards)
     totals = np.zeros(169, np.int64)
     for (a, b), score in zip(holdings.tolist(), scores.tolist(), strict=True):
-        totals[preflop._class_of_pair(a, b)] += score
+        totals[classes.class_index(a, b)] += score
     return totals
 
 
@@ -149,13 +155,13 @@ def test_chunk_totals_weight_and_sum_board_scores(boards):
     cards, weights = boards
     pick = np.random.default_rng(5).choice(len(cards), 12, replace=False)
     out = np.empty(169, np.int64)
-    preflop._chunk_totals(cards[pick], weights[pick], *tables.get(), preflop._class_table(), out)
+    preflop_gen._chunk_totals(cards[pick], weights[pick], tables.get(), classes.class_index_table(), out)
     expected = sum(int(weights[i]) * _board_class_totals(cards[i].tolist()) for i in pick)
     assert (out == expected).all()
 
 
 def test_board_scores_validates():
     with pytest.raises(HandSizeError):
-        preflop.board_scores("AsKsQs")
+        preflop_gen.board_scores("AsKsQs")
     with pytest.raises(ValueError):
-        preflop.class_totals(0)
+        preflop_gen.class_totals(0)

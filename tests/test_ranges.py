@@ -1,3 +1,4 @@
+import re
 import sys
 import types
 
@@ -7,17 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from equity.cards import RANKS, format_cards, parse_cards
+from equity.classes import all_classes, class_combos, hand_class
 from equity.errors import EquityError, RangeError
-from equity.ranges import (
-    N_COMBOS,
-    Range,
-    all_classes,
-    class_combos,
-    format_range,
-    hand_class,
-    parse_range,
-    top_percent,
-)
+from equity.ranges import N_COMBOS, Range, format_range, parse_range, top_percent
 
 ALL = [(hi, lo) for hi in range(52) for lo in range(hi)]
 
@@ -336,3 +329,30 @@ def test_parse_format_parse(elements):
     r = parse_range(", ".join(elements))
     text = format_range(r.combos, r.weights)
     assert parse_range(text).same_as(r), text
+
+
+@pytest.mark.parametrize(("combos", "weights", "needle"), [
+    ([[51, 60]], [1.0], "card ids 51 >= hi > lo >= 0"),
+    ([[47, 51]], [1.0], "card ids 51 >= hi > lo >= 0"),
+    ([[51, 51]], [1.0], "card ids 51 >= hi > lo >= 0"),
+    ([[51, -1]], [1.0], "card ids 51 >= hi > lo >= 0"),
+    ([[51, 47], [51, 47]], [1.0, 1.0], "unique and sorted"),
+    ([[51, 47], [50, 46]], [1.0, 1.0], "unique and sorted"),
+    ([[51, 47]], [0.0], "weights must be in (0, 1]"),
+    ([[51, 47]], [1.5], "weights must be in (0, 1]"),
+    ([[51, 47]], [float("nan")], "weights must be in (0, 1]"),
+    ([[51, 47]], [1.0, 1.0], "1 combos need 1 weights"),
+    ([51, 47], [1.0], "shape (n, 2)"),
+])
+def test_a_hand_built_range_is_checked(combos, weights, needle):
+    with pytest.raises(RangeError, match=re.escape(needle)):
+        Range(np.array(combos), np.array(weights), "hand-built")
+
+
+def test_a_range_cannot_be_changed_after_it_is_checked():
+    r = parse_range("AKs")
+    with pytest.raises(ValueError, match="read-only"):
+        r.combos[0, 0] = 0
+    with pytest.raises(ValueError, match="read-only"):
+        r.weights[0] = 5.0
+    assert len(Range(np.zeros((0, 2), np.uint8), np.zeros(0), "")) == 0  # empty is allowed (card removal)
