@@ -20,7 +20,8 @@ from .errors import (
 )
 from .evaluator import category, describe, evaluate, evaluate_many
 from .ranges import Range, format_range, parse_range
-from .scenario import PlayerResult, Result, Scenario
+from .result import PlayerResult, Result
+from .scenario import Scenario
 
 __all__ = [
     "CardError",

@@ -50,8 +50,21 @@ def format_card(card: int) -> str:
 
     >>> format_card(0), format_card(51)
     ('2c', 'As')
+
+    Raises:
+        CardError: ``card`` is not a card id 0..51.
     """
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return RANKS[_card_id(card) >> 2] + SUITS[card & 3]
+
+
+def _card_id(item: object) -> int:
+    """``item`` as a card id, checked: an integer (not a bool) 0..51."""
+    if isinstance(item, bool) or not (isinstance(item, int) or hasattr(item, "__index__")):
+        raise CardError(f"{item!r} is not a card; give a string like 'Ah' or an id 0..51")
+    value = int(item)  # type: ignore[call-overload]
+    if not 0 <= value < 52:
+        raise CardError(f"card id {value} is out of range; card ids are 0..51")
+    return value
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:
@@ -95,23 +108,23 @@ def parse_cards(text: str | Sequence[int] | Sequence[str], *, distinct: bool = T
         distinct: reject a card given twice (the default).
 
     Raises:
-        CardError: an unknown rank or suit, or a dangling character, naming the token and position.
+        CardError: an unknown rank or suit, or a dangling character, naming the token and position; an id
+            outside 0..51 or an item that is neither a card string nor an id.
         DuplicateCardError: a card given twice, when ``distinct``.
+        TypeError: ``text`` is neither a string nor a sequence.
     """
     if isinstance(text, str):
         cards = _parse_text(text)
+    elif isinstance(text, bytes) or not isinstance(text, Iterable):
+        raise TypeError("cards must be a string such as 'AhKd' or a sequence of card ids 0..51; "
+                        f"got {text!r} ({type(text).__name__})")
     else:
         cards = []
         for item in text:
             if isinstance(item, str):
                 cards.extend(_parse_text(item))
-            elif isinstance(item, int) or hasattr(item, "__index__"):
-                value = int(item)
-                if not 0 <= value < 52:
-                    raise CardError(f"card id {value} is out of range; card ids are 0..51")
-                cards.append(value)
             else:
-                raise CardError(f"{item!r} is not a card; give a string like 'Ah' or an id 0..51")
+                cards.append(_card_id(item))
     if distinct:
         check_distinct(cards)
     return cards

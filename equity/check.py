@@ -31,7 +31,7 @@ from typing import Any
 from ._version import __version__
 from .engine import METHODS, calculate
 from .errors import CheckFileError, EquityError
-from .scenario import Result
+from .result import Result
 from .simulate import MAX_TRIALS
 
 SCENARIO_KEYS = ("name", "players", "board", "dead", "method", "trials", "precision", "time", "seed",

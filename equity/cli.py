@@ -30,12 +30,12 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from . import __version__, report
+from . import __version__, engine, report
 from .cards import format_cards, parse_cards
 from .errors import EquityError, HandSizeError, ScenarioError
 from .evaluator import category, describe, evaluate
-from .ranges import parse_range
-from .scenario import RANDOM, Result, Scenario, is_count
+from .ranges import Range, parse_range
+from .result import Result
 from .simulate import MAX_TRIALS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -115,8 +115,8 @@ def stdout_console() -> Console:
 
 
 def emit_json(obj: dict[str, Any]) -> None:
-    """Print exactly one JSON object on stdout."""
-    click.echo(json.dumps(obj, indent=2))
+    """Print exactly one JSON object on stdout: strict JSON (RFC 8259), so never NaN or infinity."""
+    click.echo(json.dumps(obj, indent=2, allow_nan=False))
 
 
 @click.group(cls=Main, context_settings=CONTEXT, invoke_without_command=False)
@@ -160,48 +160,30 @@ def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
     stdout_console().print(report.evaluation(hand, value, category(value), describe(value)))
 
 
-def parse_players(tokens: tuple[str, ...]) -> list[str | None]:
-    """``('AsKs', 'vs', '2', 'QQ+,AKs')`` -> ``['AsKs', None, None, 'QQ+,AKs']``; ``vs`` is optional.
-
-    A token is a count of random opponents, or a hand or range, which :class:`Scenario` parses."""
-    tokens = tuple(t for t in tokens if t.lower() != "vs")
-    if not tokens:
-        raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
-    if is_count(tokens[0]):
-        raise ScenarioError(f"the first argument is the hero's hand or range (e.g. AsKs), not {tokens[0]!r}; "
-                            f"e.g. 'equity AsKs vs {tokens[0]}'")
-    players: list[str | None] = [tokens[0]]
-    for token in tokens[1:]:
-        if is_count(token):
-            count = int(token)
-            if count == 0:
-                raise ScenarioError(f"opponent count {token!r} must be at least 1")
-            if count > 22:
-                raise ScenarioError(f"opponent count {token!r} is too many: at most 22 opponents fit in "
-                                    "one deck")
-            players.extend([RANDOM] * count)
-        else:
-            players.append(token)
-    if len(players) < 2:
-        raise ScenarioError(f"no opponent given after the hero's hand {tokens[0]!r}; "
-                            f"e.g. 'equity {tokens[0]} vs 2'")
-    return players
+_COUNT = re.compile(r"(\d+)(x?)", re.IGNORECASE)
+_PAIR = re.compile(r"([2-9])\1")
 
 
-def build_scenario(players: list[str | None], board: str, dead: str) -> Scenario:
-    """:meth:`Scenario.build`, with a bad player token named as the command line gave it."""
-    for i, token in enumerate(players):
-        if token is not None:
-            role = "the hero" if i == 0 else "opponent"
-            if _one_card(token):
-                raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
-                                    "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'")
-            try:
-                parse_range(token)
-            except EquityError as exc:
-                raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. "
-                                f"QdQc) or a range (e.g. QQ+,AKs): {exc}") from None
-    return Scenario.build(players, board=board, dead=dead)
+def _count(token: str) -> int | None:
+    """The number of random hands a token asks for (``'2'``, ``'3x'``, ``'22x'``), or None for a hand or
+    range. Two equal digits spell a pocket pair (``'77'``, and ``'22'``: pocket deuces), not a count;
+    ``'22x'`` is 22 random hands."""
+    match = _COUNT.fullmatch(token)
+    if not match or (_PAIR.fullmatch(token) and not match[2]):
+        return None
+    return int(match[1])
+
+
+def _hand_or_range(role: str, token: str) -> Range:
+    try:
+        return parse_range(token)
+    except EquityError as exc:
+        if _one_card(token):
+            raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
+                                "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'"
+                                ) from None
+        raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. QdQc) or "
+                        f"a range (e.g. QQ+,AKs or 77): {exc}") from None
 
 
 def _one_card(token: str) -> bool:
@@ -209,6 +191,25 @@ def _one_card(token: str) -> bool:
         return len(parse_cards(token)) == 1
     except EquityError:
         return False
+
+
+def parse_players(tokens: tuple[str, ...]) -> list[Range | int]:
+    """``('AsKs', 'vs', '2', 'QQ+,AKs', '77')`` -> ``[Range AsKs, 2, Range QQ+,AKs, Range 77]``: each token
+    parsed once, a count of random hands as an int (see :func:`_count`); ``vs`` is optional."""
+    tokens = tuple(t for t in tokens if t.lower() != "vs")
+    if not tokens:
+        raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
+    hero, *rest = tokens
+    if _count(hero) is not None:
+        raise ScenarioError("the first argument is the hero's hand or range (e.g. AsKs or 77), not "
+                            f"{hero!r}; e.g. 'equity AsKs vs {hero}'")
+    if not rest:
+        raise ScenarioError(f"no opponent given after the hero's hand {hero!r}; e.g. 'equity {hero} vs 2'")
+    players: list[Range | int] = [_hand_or_range("the hero", hero)]
+    for token in rest:
+        count = _count(token)
+        players.append(_hand_or_range("opponent", token) if count is None else count)
+    return players
 
 
 class _Done(ProgressColumn):
@@ -227,12 +228,17 @@ class _Done(ProgressColumn):
 class _ProgressBar:
     """A rich progress bar on stderr that appears only once a run has taken about a second."""
 
-    def __init__(self, enabled: bool, label: str, unit: str) -> None:
+    def __init__(self, enabled: bool, label: str = "", unit: str = "") -> None:
         self.enabled = enabled
         self.label, self.unit = label, unit
         self.start = time.perf_counter()
         self.bar: Progress | None = None
         self.task: Any = None
+
+    def begin(self, label: str, unit: str) -> None:
+        """Name what is counted, and start the clock."""
+        self.label, self.unit = label, unit
+        self.start = time.perf_counter()
 
     def __call__(self, done: int, total: int | None) -> None:
         if not self.enabled:
@@ -280,9 +286,11 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
                 categories: bool, as_json: bool, no_progress: bool) -> None:
     """Equity of HERO against each OPPONENT.
 
-    HERO and each OPPONENT are a hand (QdQc) or a range (QQ+,AKs,A5s-A2s); an OPPONENT may also be a
-    count of random hands (2). The answer is exact when enumerating every deal is cheap (or with
-    --exact), else a Monte Carlo estimate with its standard error.
+    HERO and each OPPONENT are a hand (QdQc) or a range (QQ+,AKs,A5s-A2s); a pocket pair may be written
+    with digits (77). An OPPONENT may also be a count of random hands (2, or 2x). Two equal digits are a
+    pocket pair: 'vs 22' is pocket deuces, 'vs 22x' is 22 random hands. The answer is exact when
+    enumerating every deal is cheap (or with --exact), else a Monte Carlo estimate with its standard
+    error.
 
     \b
     Examples:
@@ -290,41 +298,28 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
       equity AsKs QdQc
       equity QQ+,AKs vs JJ-99,AQs+ --categories
       equity AsKs QdQc --trials 1000000 --seed 7
+      equity 77 vs AKs 2
       equity 7h7d vs 3 --precision 0.1 --json
     """
-    from . import engine
-
     if exact and mc:
         raise ScenarioError("choose --exact or --mc, not both")
-    mc_options = [f"--{name}" for name, v in (("trials", trials), ("precision", precision),
-                                              ("time", time_s), ("seed", seed)) if v is not None]
-    if exact and mc_options:
-        kind = "it is a Monte Carlo option" if len(mc_options) == 1 else "they are Monte Carlo options"
-        raise ScenarioError(f"--exact cannot be combined with {', '.join(mc_options)}: {kind}")
-    scenario = build_scenario(parse_players(players), board, dead)
-    precision = None if precision is None else precision / 100
-    method = "exact" if exact else "monte-carlo" if mc else "auto"
-    chosen, deals = engine.choose(scenario, method, trials=trials, precision=precision, time_s=time_s,
-                                  seed=seed)
+    specs = parse_players(players)
     err = Console(stderr=True, highlight=False)
-    if chosen == "exact":
-        from . import exact as kernels
+    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal)
 
-        label, unit, kind = "enumerating", "boards", "enumeration"
-    else:
-        from . import simulate as kernels
+    def on_start(method: str, compiled: bool) -> None:
+        label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
+                             else ("simulating", "trials", "simulation"))
+        if not compiled:
+            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, ~10 s)...[/dim]")
+        bar.begin(label, unit)
 
-        label, unit, kind = "simulating", "trials", "simulation"
-    if not kernels.kernels_cached():
-        err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, ~10 s)...[/dim]")
-    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal, label, unit)
+    method = "exact" if exact else "monte-carlo" if mc else "auto"
     try:
-        if chosen == "exact":
-            result = kernels.enumerate_exact(scenario, threads=threads, categories=categories, progress=bar,
-                                             deals=deals)
-        else:
-            result = kernels.simulate(scenario, trials=trials, precision=precision, time_s=time_s, seed=seed,
-                                      threads=threads, categories=categories, progress=bar)
+        result = engine.calculate(specs, board, dead, method=method, trials=trials,
+                                  precision=None if precision is None else precision / 100, time_s=time_s,
+                                  seed=seed, threads=threads, categories=categories, progress=bar,
+                                  on_start=on_start)
     finally:
         bar.close()
     show(result, as_json)

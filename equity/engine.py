@@ -12,14 +12,18 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from . import exact, simulate
-from .errors import ScenarioError
-from .scenario import PlayerSpec, Result, Scenario
+from .batches import Progress
+from .errors import ScenarioError, TooLarge
+from .result import Result
+from .scenario import PlayerSpec, Scenario
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
 
 Method = Literal["auto", "exact", "monte-carlo"]
-Progress = Callable[[int, int | None], None]
+#: ``on_start(method, compiled)``: called once the method is chosen, before its kernel is loaded;
+#: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it.
+OnStart = Callable[[str, bool], None]
 
 
 def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
@@ -39,11 +43,12 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         simulate.check_options(trials, precision, time_s, seed, None)
     if method == "exact":
         if mc_options:
-            raise ScenarioError(f"{' and '.join(mc_options)} apply to Monte Carlo only, not to exact "
+            what = "is a Monte Carlo option" if len(mc_options) == 1 else "are Monte Carlo options"
+            raise ScenarioError(f"{' and '.join(mc_options)} {what} and cannot be combined with exact "
                                 "enumeration")
         try:
             return "exact", exact.plan(scenario)
-        except exact.TooLarge as exc:
+        except TooLarge as exc:
             raise ScenarioError(f"too many deals to enumerate exactly ({exc}); use Monte Carlo "
                                 "instead") from None
     if method == "monte-carlo" or mc_options:
@@ -55,7 +60,7 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         return "monte-carlo", None
     try:
         deals = exact.plan(scenario, maps)
-    except exact.TooLarge:
+    except TooLarge:
         return "monte-carlo", None
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)
 
@@ -63,9 +68,14 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
 def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
                        precision: float | None = None, time_s: float | None = None, seed: int | None = None,
                        threads: int | None = None, categories: bool = False,
-                       progress: Progress | None = None) -> Result:
-    """Equities for a validated scenario by the method :func:`choose` picks."""
+                       progress: Progress | None = None, on_start: OnStart | None = None) -> Result:
+    """Equities for a :class:`Scenario` by the method :func:`choose` picks (see :func:`calculate`)."""
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
     chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
+    engine = exact if chosen == "exact" else simulate
+    if on_start is not None:
+        on_start(chosen, engine.kernels_cached())
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
                                      deals=deals)
@@ -77,13 +87,14 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
               dead: str | Sequence[int] = "", *, method: Method = "auto", trials: int | None = None,
               precision: float | None = None, time_s: float | None = None, seed: int | None = None,
               threads: int | None = None, categories: bool = False,
-              progress: Progress | None = None) -> Result:
+              progress: Progress | None = None, on_start: OnStart | None = None) -> Result:
     """Every player's win, tie and equity: what ``equity HERO vs ... --json`` prints.
 
     Args:
         players: the hero first, then the opponents. Each is a hand (``"AsKs"`` or two card ids), a range
-            (``"QQ+,AKs"`` or a :class:`~equity.ranges.Range`), ``"random"`` or ``None`` for a random
-            hand, or an int ``n`` for ``n`` random hands.
+            (``"QQ+,AKs"``, ``"77"`` or a :class:`~equity.ranges.Range`), ``"random"`` or ``None`` for a
+            random hand, or an int ``n`` for ``n`` random hands (so ``"22"`` is pocket deuces and ``22``
+            is 22 random hands).
         board: 0, 3, 4 or 5 cards (``"Th9h2c"`` or ids).
         dead: cards known to be out of play.
         method: ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or ``"monte-carlo"``.
@@ -94,25 +105,20 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
         threads: threads to use (default: all); the numbers do not depend on it.
         categories: also count each player's hand categories (``PlayerResult.categories``).
         progress: called as ``progress(done, total)`` as the run goes.
+        on_start: called as ``on_start(method, compiled)`` once the method is chosen, before the run.
 
     Returns:
-        A :class:`~equity.scenario.Result`; ``result.to_dict()`` is the CLI's JSON object.
+        A :class:`~equity.result.Result`; ``result.to_dict()`` is the CLI's JSON object.
 
     Raises:
         EquityError: bad input, naming the offending hand, range, card or option.
+        TypeError: an argument of the wrong type, naming the player or argument.
 
     >>> r = calculate(["AcAd", "KhKs"])
     >>> r.method, r.trials, round(100 * r.players[0].equity, 4)
     ('exact', 1712304, 81.2555)
     """
-    specs: list[PlayerSpec] = []
-    for p in players:
-        if isinstance(p, bool) or not isinstance(p, int):
-            specs.append(p)
-        elif not 1 <= p <= 22:
-            raise ScenarioError(f"a count of random hands is 1 .. 22; got {p}")
-        else:
-            specs.extend([None] * p)
-    scenario = Scenario.build(specs, board=board, dead=dead)
+    scenario = Scenario.build(players, board=board, dead=dead)
     return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
-                              seed=seed, threads=threads, categories=categories, progress=progress)
+                              seed=seed, threads=threads, categories=categories, progress=progress,
+                              on_start=on_start)

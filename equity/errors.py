@@ -30,5 +30,10 @@ class ScenarioError(EquityError):
     """Inputs that parse but cannot be played: too many players, a bad board size, bad options."""
 
 
+class TooLarge(ScenarioError):
+    """An exact enumeration too large to list: the engine falls back to Monte Carlo, or reports it when
+    exact was asked for."""
+
+
 class CheckFileError(EquityError):
     """A check file that cannot be read or run: the message names the scenario and the key."""

@@ -21,39 +21,46 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
+from typing import NamedTuple
 
-import numba
 import numpy as np
 from numba import njit, prange
 
 from . import tables as _tables
+from .batches import Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
-from .dag import CATEGORIES
-from .errors import ScenarioError
-from .scenario import Result, player_results
+from .errors import TooLarge
+from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
+from .scenario import Scenario
 
-MAX_SPLIT = 24
-N_CATEGORIES = len(CATEGORIES)
 
-Progress = Callable[[int, int | None], None]
+class Board(NamedTuple):
+    """What every deal shares: board: uint8 (b,), the fixed board, 0 <= b <= 5; live: uint8 (m,),
+    ascending, every card not on the board or dead; want_cats: count categories; cat_of: uint8 (7463,),
+    class -> category 0..8."""
+
+    board: np.ndarray
+    live: np.ndarray
+    want_cats: bool
+    cat_of: np.ndarray
 
 
 @njit(cache=True)
-def _deals(holes, weight, orbit, board, live, want_cats, cat_of, rank_step, rank_last, rank_value,
-           flush_step, flush_value, wins_out, ties_out, cats_out, boards_out):
+def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out):
     """Enumerate every board for each deal; add the weighted counts.
 
     holes: uint8 (n, P, 2), the deals (distinct cards within each). weight: float64 (n,), each deal's
-    weight (orbit size times the combos' range weights). orbit: int64 (n,), its orbit size. board: uint8
-    (b,), the fixed board, 0 <= b <= 5. live: uint8 (m,), ascending, every card not on the board or dead
-    (a deal's own cards are skipped here). cat_of: uint8 (7463,), class -> category 0..8. Outputs, added
-    to: wins_out float64 (P,), ties_out float64 (P, 24) by the number of players splitting,
-    cats_out float64 (P, 9, 3) (ends with, wins with, ties with) when ``want_cats``, boards_out int64
-    (1,) the number of (deal, board) pairs times orbit sizes.
+    weight (orbit size times the combos' range weights). orbit: int64 (n,), its orbit size. b: a
+    :class:`Board` (a deal's own cards are skipped from ``b.live`` here). t: the evaluator's
+    :class:`~equity.tables.Tables`. Outputs, added to: wins_out float64 (P,), ties_out float64
+    (P, MAX_SPLIT) by the number of players splitting, cats_out float64 (P, 9, 3) (ends with, wins with,
+    ties with) when ``b.want_cats``, boards_out int64 (1,) the number of (deal, board) pairs times orbit
+    sizes.
     """
+    board, live, want_cats, cat_of = b.board, b.live, b.want_cats, b.cat_of
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     n_players = holes.shape[1]
     to_deal = 5 - board.shape[0]
     n_fixed = board.shape[0] if to_deal else 4  # board cards walked before the enumeration
@@ -214,25 +221,19 @@ def _deals(holes, weight, orbit, board, live, want_cats, cat_of, rank_step, rank
 
 
 @njit(cache=True, parallel=True)
-def _deals_parallel(holes, weight, orbit, bounds, board, live, want_cats, cat_of, rank_step, rank_last,
-                    rank_value, flush_step, flush_value, wins, ties, cats, boards):
+def _deals_parallel(holes, weight, orbit, bounds, b, t, wins, ties, cats, boards):
     """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
-    each into its own row of the outputs (float64 (chunks, P), (chunks, P, 24), (chunks, P, 9, 3) and
-    int64 (chunks, 1))."""
+    each into its own row of the outputs (float64 (chunks, P), (chunks, P, MAX_SPLIT), (chunks, P, 9, 3)
+    and int64 (chunks, 1))."""
     for j in prange(bounds.shape[0] - 1):
         lo = bounds[j]
         hi = bounds[j + 1]
-        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], board, live, want_cats, cat_of, rank_step,
-               rank_last, rank_value, flush_step, flush_value, wins[j], ties[j], cats[j], boards[j])
+        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], b, t, wins[j], ties[j], cats[j], boards[j])
 
 
 _SUIT_PERMUTATIONS = list(permutations(range(4)))
 MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
 CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
-
-
-class TooLarge(ScenarioError):
-    """An enumeration too large to list; :func:`plan` raises it, the caller falls back or reports."""
 
 
 @dataclass(frozen=True)
@@ -353,8 +354,6 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
 
 def kernels_cached() -> bool:
     """Whether the compiled enumeration kernel is already in numba's on-disk cache."""
-    from .simulate import in_jit_cache
-
     return in_jit_cache(_deals_parallel)
 
 
@@ -376,16 +375,15 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     Raises:
         TooLarge: too many deals to list.
     """
-    from .simulate import category_table, check_threads
-
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"expected a Scenario; got {type(scenario).__name__}")
     check_threads(threads)
     deals = deals if deals is not None else plan(scenario)
     t = _tables.get()
     n_players = len(scenario.players)
-    board = np.array(scenario.board, np.uint8)
     known = set(scenario.board) | set(scenario.dead)
     live = np.array([c for c in range(52) if c not in known], np.uint8)
-    setup = (board, live, categories, category_table(), *t)
+    b = Board(np.array(scenario.board, np.uint8), live, categories, category_table())
     n = len(deals.orbit)
     per_chunk = max(1, CHUNK_WORK // max(1, deals.boards_per_deal * n_players))
     bounds = np.unique(np.append(np.arange(0, n, per_chunk), n)).astype(np.int64)
@@ -395,34 +393,29 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
         return (np.zeros((k, n_players)), np.zeros((k, n_players, MAX_SPLIT)),
                 np.zeros((k, n_players, N_CATEGORIES, 3)), np.zeros((k, 1), np.int64))
 
-    previous = numba.get_num_threads()
-    n_threads = threads or previous
     # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
-    _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], *setup, *counts(0))
+    _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, *counts(0))
     start = time.perf_counter()
     parts = []
     done = 0
-    batch = 2 * n_threads
-    numba.set_num_threads(n_threads)
-    try:
+    with using_threads(threads) as n_threads:
+        batch = 2 * n_threads
         while done < n_chunks:
             k = min(batch, n_chunks - done)
             part = counts(k)
             t0 = time.perf_counter()
-            _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], *setup,
-                            *part)
+            _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], b, t, *part)
             spent = time.perf_counter() - t0
             parts.append(part)
             done += k
             if progress is not None:
                 progress(int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal, deals.trials)
-            batch = max(n_threads, min(4 * batch, int(0.25 / max(spent / k, 1e-6)) // n_threads * n_threads))
-    finally:
-        numba.set_num_threads(previous)
+            batch = next_batch(batch, k, spent, n_threads)
     wins, ties, cats, boards = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True)) \
         if parts else counts(1)
     assert int(boards[0]) == deals.trials, (int(boards[0]), deals.trials)
     total = float(deals.weight.sum()) * deals.boards_per_deal
-    players = player_results(scenario, wins, ties, total, cats if categories else None, exact=True)
+    players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, total,
+                             cats if categories else None, exact=True)
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players)

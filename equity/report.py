@@ -12,7 +12,7 @@ from rich.text import Text
 from .cards import format_card, parse_cards
 from .dag import CATEGORIES
 from .errors import EquityError
-from .scenario import CATEGORY_KEYS, Result
+from .result import CATEGORY_KEYS, Result
 
 if TYPE_CHECKING:
     from .check import Outcome
@@ -101,15 +101,20 @@ def result_table(result: Result) -> Table:
         who = "hero" if i == 0 else f"villain {i}"
         cells = [who, hand_text(p.hand, p.combos), _pct(p.win), _pct(p.tie), _pct(p.equity)]
         if not exact:
-            cells.append(f"± {100 * 1.959964 * p.stderr:.2f}")
+            cells.append("n/a" if p.stderr is None else f"± {100 * 1.959964 * p.stderr:.2f}")
         table.add_row(*cells)
     return table
+
+
+def _count(n: int, noun: str) -> str:
+    """``'1 trial'``, ``'1,000 trials'``."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
     parts = [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
-             f"{result.trials:,} {'boards' if result.method == 'exact' else 'trials'}"]
+             _count(result.trials, "board" if result.method == "exact" else "trial")]
     if result.seed is not None:
         parts.append(f"seed {result.seed}")
     parts.append(f"{result.elapsed_s:.2f} s")

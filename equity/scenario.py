@@ -1,36 +1,33 @@
-"""Validated inputs (:class:`Scenario`) and the :class:`Result` every engine returns.
+"""The validated inputs of every engine: :class:`Scenario`.
 
 A player holds a specific hand (``AsKs``), a range (``QQ+,AKs``: weighted two-card combos, see
-:mod:`equity.ranges`) or a random hand. A scenario is validated once, here: every known card (fixed
-hands, board, dead cards) distinct; a board of 0, 3, 4 or 5 cards; 2 to 23 players; ranges stripped of
-the combos that use a known card (a range left with one combo becomes a fixed hand, whose cards are then
-known too), none left empty; at least one way to deal every range at once; enough cards left for the
-rest. Engines assume it valid.
+:mod:`equity.ranges`) or a random hand. A scenario is validated when it is constructed, whichever way:
+every known card (fixed hands, board, dead cards) distinct; a board of 0, 3, 4 or 5 cards; 2 to 23
+players; ranges stripped of the combos that use a known card (a range left with one combo becomes a
+fixed hand, whose cards are then known too), none left empty; at least one way to deal every range at
+once; enough cards left for the rest. So no public path reaches a kernel with an invalid one, and the
+engines assume it valid.
 """
 
 from __future__ import annotations
 
 import functools
-import math
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 
-from ._version import __version__
 from .cards import format_cards, parse_cards
-from .dag import CATEGORIES
 from .errors import DuplicateCardError, EquityError, HandSizeError, RangeError, ScenarioError
 from .ranges import Range, parse_range
 
-RANDOM = None
 MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51
+MAX_OPPONENTS = MAX_PLAYERS - 1
 RANDOM_HAND, RANGED = -1, -2  # holes[p, 0] codes besides a card id
 
 PlayerSpec = str | Range | Sequence[int] | None
+_EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, two card ids, None for a random hand "
+             "or a whole number of random hands")
 
 
 def who(i: int) -> str:
@@ -38,63 +35,109 @@ def who(i: int) -> str:
     return "the hero" if i == 0 else f"villain {i}"
 
 
+def random_hands(count: int) -> list[None]:
+    """``count`` random hands (``None`` each), for a count of random opponents.
+
+    Raises:
+        ScenarioError: ``count`` is not 1 .. 22.
+    """
+    if not 1 <= count <= MAX_OPPONENTS:
+        raise ScenarioError(f"a count of random hands is 1 .. {MAX_OPPONENTS}; got {count}")
+    return [None] * count
+
+
 def _player(i: int, spec: PlayerSpec) -> Range | None:
-    if spec is RANDOM:
+    """One player's hand or range from what the caller gave; ``None`` for a random hand."""
+    if spec is None:
         return None
     if isinstance(spec, Range):
-        return spec
+        return None if spec.is_random() else spec
     if isinstance(spec, str):
         try:
             rng = parse_range(spec)
         except EquityError as exc:
             raise type(exc)(f"{who(i)}: {exc}") from None
         return None if rng.is_random() else rng  # any two cards: dealt, not drawn from a list
-    cards = parse_cards(spec, distinct=False)
-    if len(cards) != 2:
-        raise HandSizeError(f"{who(i)}'s hand {format_cards(cards)!r} has {len(cards)} cards; a hand has "
-                            "exactly 2")
-    return parse_range(format_cards(cards))
+    if isinstance(spec, Sequence) and not isinstance(spec, bytes):
+        cards = parse_cards(spec, distinct=False)
+        if len(cards) != 2:
+            raise HandSizeError(f"{who(i)}'s hand {format_cards(cards)!r} has {len(cards)} cards; a hand "
+                                "has exactly 2")
+        return parse_range(format_cards(cards))
+    raise TypeError(f"{who(i)}: expected {_EXPECTED}; got {spec!r} ({type(spec).__name__})")
+
+
+def _card_tuple(cards: object, what: str) -> tuple[int, ...]:
+    if isinstance(cards, bytes) or not isinstance(cards, str | Sequence | np.ndarray):
+        raise TypeError(f"{what} must be cards: a string such as 'Th9h2c' or a sequence of card ids 0..51; "
+                        f"got {cards!r} ({type(cards).__name__})")
+    return tuple(parse_cards(cards, distinct=False))
 
 
 @dataclass(frozen=True)
 class Scenario:
     """Players (a :class:`~equity.ranges.Range`, one combo for a specific hand, or ``None`` for a random
-    hand), board and dead cards (card ids).
+    hand), board and dead cards (card ids), validated on construction.
 
-    Build one with :meth:`build`, which parses and validates.
+    :meth:`build` also parses text and expands counts of random hands.
+
+    Raises:
+        TypeError: a player that is not a :class:`~equity.ranges.Range` or ``None``.
+        EquityError: a scenario that cannot be played, naming the offending hand, range or card.
     """
 
     players: tuple[Range | None, ...]
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, str | Range) or not isinstance(players, Sequence):
+            raise TypeError(f"players must be a sequence of Range or None, hero first; got {players!r}")
+        for i, p in enumerate(players):
+            if p is not None and not isinstance(p, Range):
+                raise TypeError(f"{who(i)}: a Scenario's players are Range objects or None (a random hand), "
+                                f"not {p!r} ({type(p).__name__}); Scenario.build parses text")
+        object.__setattr__(self, "players", tuple(None if p is not None and p.is_random() else p
+                                                  for p in players))
+        object.__setattr__(self, "board", _card_tuple(self.board, "the board"))
+        object.__setattr__(self, "dead", _card_tuple(self.dead, "the dead cards"))
+        self._validate()
+
     @classmethod
-    def build(cls, players: Sequence[PlayerSpec], board: str | Sequence[int] = (),
+    def build(cls, players: Sequence[PlayerSpec | int], board: str | Sequence[int] = (),
               dead: str | Sequence[int] = ()) -> Scenario:
         """Parse and validate.
 
         Args:
-            players: each a hand (``"AsKs"`` or two ids), a range (``"QQ+,AKs"`` or a
-                :class:`~equity.ranges.Range`) or ``None`` for a random hand; the first is the hero.
+            players: the hero first, then the opponents. Each is a hand (``"AsKs"`` or two ids), a range
+                (``"QQ+,AKs"``, ``"77"`` or a :class:`~equity.ranges.Range`), ``"random"`` or ``None``
+                for a random hand, or an int ``n`` for ``n`` random hands.
             board: 0, 3, 4 or 5 cards.
             dead: cards known to be out of play.
 
         Raises:
+            TypeError: a player of the wrong type, naming it and what is expected.
             EquityError: naming the offending hand, range or card.
         """
-        scenario = cls(tuple(_player(i, spec) for i, spec in enumerate(players)),
-                       tuple(parse_cards(board, distinct=False)), tuple(parse_cards(dead, distinct=False)))
-        scenario.validate()
-        return scenario
+        if isinstance(players, str | bytes | Range) or not isinstance(players, Sequence):
+            raise TypeError(f"players must be a list of the hero and the opponents, e.g. ['AsKs', 2]; "
+                            f"got {players!r}")
+        specs: list[Range | None] = []
+        for spec in players:
+            if isinstance(spec, int) and not isinstance(spec, bool):
+                specs.extend(random_hands(spec))
+            else:
+                specs.append(_player(len(specs), spec))
+        return cls(tuple(specs), _card_tuple(board, "the board"), _card_tuple(dead, "the dead cards"))
 
-    def validate(self) -> None:
-        """Raise an :class:`~equity.errors.EquityError` if this cannot be played."""
+    def _validate(self) -> None:
         n = len(self.players)
         if n < 2:
             raise ScenarioError("at least one opponent is needed")
         if n > MAX_PLAYERS:
-            raise ScenarioError(f"{n} players is too many: at most {MAX_PLAYERS} (22 opponents) fit "
-                                "in one deck")
+            raise ScenarioError(f"{n} players is too many: at most {MAX_PLAYERS} ({MAX_OPPONENTS} opponents) "
+                                "fit in one deck")
         if len(self.board) not in (0, 3, 4, 5):
             raise ScenarioError(f"a board has 0, 3, 4 or 5 cards; {format_cards(self.board)!r} has "
                                 f"{len(self.board)}")
@@ -221,108 +264,3 @@ def _can_deal(ranges: list[np.ndarray], budget: int = 200_000) -> bool:
         return False
 
     return search(0, 0)
-
-
-CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
-
-
-@dataclass(frozen=True)
-class PlayerResult:
-    """One player's outcome. Fractions in [0, 1]; standard errors 0 for exact results.
-
-    ``combos``: how many combos the player could hold after card removal. ``categories``, when asked
-    for: per hand category (``'straight_flush'`` .. ``'high_card'``) the fraction of deals the player
-    ends with it (``frequency``), wins alone with it (``win``) and splits the pot with it (``tie``).
-    """
-
-    hand: str
-    win: float
-    tie: float
-    equity: float
-    stderr: float
-    win_stderr: float
-    tie_stderr: float
-    combos: int = 1
-    categories: dict[str, dict[str, float]] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"hand": self.hand, "win": self.win, "tie": self.tie, "equity": self.equity,
-                               "stderr": self.stderr, "combos": self.combos}
-        if self.categories is not None:
-            out["categories"] = self.categories
-        return out
-
-
-@dataclass(frozen=True)
-class Result:
-    """What every engine returns: per-player results in the order given (hero first).
-
-    ``trials``: Monte Carlo trials played, or for an exact result the number of (deal, board) pairs
-    enumerated (every combination of the players' combos with every completion of the board).
-    """
-
-    method: str
-    trials: int
-    seed: int | None
-    board: str
-    dead: str
-    elapsed_s: float
-    players: list[PlayerResult] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object of the CLI's ``--json`` (README: "JSON output")."""
-        return {"version": __version__, "method": self.method, "trials": self.trials, "seed": self.seed,
-                "board": self.board, "dead": self.dead, "elapsed_s": round(self.elapsed_s, 6),
-                "players": [p.to_dict() for p in self.players]}
-
-
-def player_results(scenario: Scenario, wins: np.ndarray, ties: np.ndarray, total: float,
-                   cats: np.ndarray | None = None, exact: bool = False) -> list[PlayerResult]:
-    """Each player's :class:`PlayerResult` from counts.
-
-    Args:
-        wins: (players,): deals won alone (weighted for exact results with weighted ranges).
-        ties: (players, 24): ``ties[p, k]`` = deals where p split the pot ``k`` ways.
-        total: the number of trials, or the total weight of the deals enumerated.
-        cats: (players, 9, 3) counts by category of deals ended with, won alone and split, or None.
-        exact: counts from an enumeration: standard errors are 0. Otherwise they come from the per-trial
-            pot shares (1, 1/k or 0): sample variance / trials.
-    """
-    out = []
-    k = np.arange(ties.shape[1], dtype=np.float64)
-    k[0] = 1.0
-    for p, (label, n) in enumerate(zip(scenario.labels(), scenario.n_combos(), strict=True)):
-        tie_count = ties[p].sum()
-        if exact and all(float(x).is_integer() for x in (wins[p], *ties[p], total)):
-            # Whole counts (unit weights): the pot share is a sum of fractions 1/k, rounded once.
-            share = Fraction(int(wins[p])) + sum(Fraction(int(t), i) for i, t in enumerate(ties[p]) if t)
-            equity = float(share / int(total))
-        else:
-            equity = float(wins[p] + (ties[p] / k).sum()) / total
-        win, tie = float(wins[p] / total), float(tie_count / total)
-        if exact:
-            ses = (0.0, 0.0, 0.0)
-        else:
-            share_sq = wins[p] + float((ties[p] / (k * k)).sum())
-
-            def se(mean: float, mean_sq: float) -> float:
-                if total < 2:
-                    return math.nan
-                return math.sqrt(max(0.0, (mean_sq - mean * mean) * total / (total - 1)) / total)
-
-            ses = (se(equity, share_sq / total), se(win, win), se(tie, tie))
-        by_category = None
-        if cats is not None:
-            by_category = {key: {"frequency": float(cats[p, c, 0] / total),
-                                 "win": float(cats[p, c, 1] / total), "tie": float(cats[p, c, 2] / total)}
-                           for c, key in enumerate(CATEGORY_KEYS)}
-        out.append(PlayerResult(label, win, tie, equity, *ses, combos=n, categories=by_category))
-    return out
-
-
-_COUNT = re.compile(r"^\d+$")
-
-
-def is_count(token: str) -> bool:
-    """Whether a player token is a count of random opponents (``'2'``)."""
-    return bool(_COUNT.match(token))

@@ -14,51 +14,64 @@ chunk), then each player's two hole cards (dealt for a random hand) continue fro
 from __future__ import annotations
 
 import math
-import os
 import secrets
 import time
-from collections.abc import Callable
+from typing import NamedTuple
 
-import numba
 import numpy as np
 from numba import njit, prange
 
 from . import tables as _tables
+from .batches import BATCH_SECONDS, Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
-from .dag import CATEGORIES
 from .deck import _below, _deal, _next, _seed_stream
 from .errors import ScenarioError
 from .evaluator import _finish, _step
-from .scenario import Result, Scenario, player_results
+from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
+from .scenario import Scenario
 
 CHUNK = 16_384
-MAX_SPLIT = 24  # ties[p, k] for k-way splits, k <= 23
 DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
 MAX_SEED = 2**64 - 1
 MAX_TRIALS = 10**15  # about a year at 30 M/s; the kernels count in int64
 _ALWAYS = np.uint64(2**64 - 1)
 
-Progress = Callable[[int, int | None], None]
+
+class Deal(NamedTuple):
+    """What the kernel deals from, for one scenario (see :func:`_chunk` for the arrays)."""
+
+    holes: np.ndarray
+    board: np.ndarray
+    live: np.ndarray
+    ranged: np.ndarray
+    ranged_start: np.ndarray
+    alias_prob: np.ndarray
+    alias_idx: np.ndarray
+    want_cats: bool
+    cat_of: np.ndarray
 
 
 @njit(cache=True)
-def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_prob, alias_idx, want_cats,
-           cat_of, rank_step, rank_last, rank_value, flush_step, flush_value, wins_out, ties_out, cats_out):
+def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     """Play ``trials`` trials from stream ``(seed, chunk)``; write the counts.
 
-    holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand, ``(-2, g)`` for ranged
-    player ``g``. board: uint8 (0..5,) fixed board cards. live: uint8, every card not in a fixed hand, on
-    the board or dead. ranged: uint8 (n, 2), the combos of every ranged player, player ``g``'s at rows
-    ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,)); alias_prob (uint64) and alias_idx
-    (int64) are their Walker alias tables (a probability of 2**64 - 1 means "always keep"). cat_of: uint8
-    (7463,), class -> category. wins_out: int64 (P,). ties_out: int64 (P, 24). cats_out: int64 (P, 9, 3),
-    written when ``want_cats``. Assumes a valid scenario.
+    d: a :class:`Deal`. d.holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand,
+    ``(-2, g)`` for ranged player ``g``. d.board: uint8 (0..5,) fixed board cards. d.live: uint8, every
+    card not in a fixed hand, on the board or dead. d.ranged: uint8 (n, 2), the combos of every ranged
+    player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,));
+    d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
+    2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
+    :class:`~equity.tables.Tables`. wins_out: int64 (P,). ties_out: int64 (P, MAX_SPLIT). cats_out:
+    int64 (P, 9, 3), written when ``d.want_cats``. Assumes a valid scenario.
 
     Ranged players' combos are drawn first, together; a draw where two share a card is rejected whole and
     drawn again. Their cards stay in the deck, and a dealt card that one of them holds is discarded:
     dealing a uniform permutation of the live cards and skipping those cards deals a uniform permutation
     of the rest.
     """
+    holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
+    alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of
+    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
     state = np.empty(4, np.uint64)
@@ -76,7 +89,7 @@ def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_
     values = np.empty(n_players, np.int32)
     held = np.empty((max(n_ranged, 1), 2), np.int64)
     wins = np.zeros(n_players, np.int64)
-    ties = np.zeros((n_players, 24), np.int64)
+    ties = np.zeros((n_players, MAX_SPLIT), np.int64)
     cats = np.zeros((n_players, 9, 3), np.int64)
     one = np.uint64(1)
     for _ in range(trials):
@@ -162,15 +175,11 @@ def _chunk(seed, chunk, trials, holes, board, live, ranged, ranged_start, alias_
 
 
 @njit(cache=True, parallel=True)
-def _run_chunks(seed, first, n_chunks, total, holes, board, live, ranged, ranged_start, alias_prob,
-                alias_idx, want_cats, cat_of, rank_step, rank_last, rank_value, flush_step, flush_value,
-                wins, ties, cats):
+def _run_chunks(seed, first, n_chunks, total, d, t, wins, ties, cats):
     """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step."""
     for j in prange(n_chunks):
         k = first + j
-        _chunk(seed, k, min(CHUNK, total - k * CHUNK), holes, board, live, ranged, ranged_start,
-               alias_prob, alias_idx, want_cats, cat_of, rank_step, rank_last, rank_value, flush_step,
-               flush_value, wins[j], ties[j], cats[j])
+        _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, t, wins[j], ties[j], cats[j])
 
 
 def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -197,27 +206,18 @@ def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias  # what is left has probability 1 up to rounding: always keep
 
 
-def category_table() -> np.ndarray:
-    """uint8 (7463,): the category (0 straight flush .. 8 high card) of each class; index 0 unused."""
-    out = np.zeros(7463, np.uint8)
-    first = 1
-    for i, (_, last) in enumerate(CATEGORIES):
-        out[first:last + 1] = i
-        first = last + 1
-    return out
-
-
-def in_jit_cache(dispatcher: object) -> bool:
-    """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache."""
-    try:
-        return os.path.exists(dispatcher._cache._cache_file._index_path)  # type: ignore[attr-defined]
-    except AttributeError:  # pragma: no cover - numba internals changed
-        return True
-
-
 def kernels_cached() -> bool:
     """Whether the compiled simulation kernel is already in numba's on-disk cache."""
     return in_jit_cache(_run_chunks)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _positive(value: object) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+            and value > 0)
 
 
 def check_options(trials: int | None, precision: float | None, time_s: float | None,
@@ -227,27 +227,20 @@ def check_options(trials: int | None, precision: float | None, time_s: float | N
               if v is not None]
     if len(chosen) > 1:
         raise ScenarioError(f"choose one way to stop, not {' and '.join(chosen)}")
-    if trials is not None and (not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS):
+    if trials is not None and not (_whole(trials) and 1 <= trials <= MAX_TRIALS):
         raise ScenarioError(f"trials must be a whole number from 1 to 10**15; got {trials!r}")
-    if precision is not None and not precision > 0:
-        raise ScenarioError(f"precision must be positive; got {precision!r}")
-    if time_s is not None and not time_s > 0:
-        raise ScenarioError(f"time must be positive; got {time_s!r}")
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ScenarioError(f"seed must be 0 .. 2**64-1; got {seed}")
+    if precision is not None and not _positive(precision):
+        raise ScenarioError(f"precision must be a positive number; got {precision!r}")
+    if time_s is not None and not _positive(time_s):
+        raise ScenarioError(f"time must be a positive number of seconds; got {time_s!r}")
+    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
+        raise ScenarioError(f"seed must be a whole number 0 .. 2**64-1; got {seed!r}")
     check_threads(threads)
-
-
-def check_threads(threads: int | None) -> None:
-    """Raise :class:`ScenarioError` unless ``threads`` is None or 1 .. numba's thread count."""
-    most = numba.config.NUMBA_NUM_THREADS
-    if threads is not None and not 1 <= threads <= most:
-        raise ScenarioError(f"threads must be 1 .. {most} on this machine; got {threads}")
 
 
 def _equity_stderr(wins: np.ndarray, ties: np.ndarray) -> np.ndarray:
     """Every player's equity standard error over the first n chunks, for each n: shape (chunks, P).
-    wins: (chunks, P); ties: (chunks, P, 24); full chunks."""
+    wins: (chunks, P); ties: (chunks, P, MAX_SPLIT); full chunks."""
     k = np.arange(MAX_SPLIT, dtype=np.float64)
     k[0] = 1.0
     share = np.cumsum(wins + (ties / k).sum(-1), axis=0)
@@ -319,36 +312,35 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     Returns:
         A :class:`Result` with method ``"monte-carlo"``.
     """
+    if not isinstance(scenario, Scenario):
+        raise TypeError(f"expected a Scenario; got {type(scenario).__name__}")
     check_options(trials, precision, time_s, seed, threads)
     if trials is None and time_s is None and precision is None:
         precision = DEFAULT_PRECISION
     seed = secrets.randbits(32) if seed is None else seed
     t = _tables.get()
-    holes, board, live = scenario.holes, np.array(scenario.board, np.uint8), scenario.live
-    setup = (holes, board, live, *ranged_arrays(scenario), categories, category_table(), *t)
+    d = Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
+             categories, category_table())
     n_players = len(scenario.players)
-    previous = numba.get_num_threads()
-    n_threads = threads or previous
 
     def counts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return (np.zeros((n, n_players), np.int64), np.zeros((n, n_players, MAX_SPLIT), np.int64),
-                np.zeros((n, n_players, 9, 3), np.int64))
+                np.zeros((n, n_players, N_CATEGORIES, 3), np.int64))
 
     # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
-    _run_chunks(np.uint64(seed), 0, 0, 0, *setup, *counts(0))
+    _run_chunks(np.uint64(seed), 0, 0, 0, d, t, *counts(0))
     start = time.perf_counter()
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     done_chunks = 0
     total = trials if trials is not None else CHUNK * (1 << 40)
     total_chunks = math.ceil(trials / CHUNK) if trials is not None else None
-    batch = 4 * n_threads
-    numba.set_num_threads(n_threads)
-    try:
+    with using_threads(threads) as n_threads:
+        batch = 4 * n_threads
         while True:
             n = batch if total_chunks is None else min(batch, total_chunks - done_chunks)
             part = counts(n)
             t0 = time.perf_counter()
-            _run_chunks(np.uint64(seed), done_chunks, n, total, *setup, *part)
+            _run_chunks(np.uint64(seed), done_chunks, n, total, d, t, *part)
             spent = time.perf_counter() - t0
             parts.append(part)
             done_chunks += n
@@ -364,26 +356,25 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
                     done_chunks = stop
                     break
                 need = _chunks_for(stderr, precision) - done_chunks
-            if time_s is not None and time.perf_counter() - start >= time_s:
+            elapsed = time.perf_counter() - start
+            if time_s is not None and elapsed >= time_s:
                 break
             if progress is not None:
-                progress(min(done_chunks * CHUNK, total), _expected(trials, need, time_s, done_chunks,
-                                                                     time.perf_counter() - start))
-            # Aim each batch at about a quarter of a second (and never more than the time left).
-            per_chunk = max(spent / n, 1e-6)
-            goal = 0.25 if time_s is None else min(0.25, max(0.0, time_s - (time.perf_counter() - start)))
-            batch = max(n_threads, min(4 * batch, int(goal / per_chunk) // n_threads * n_threads))
+                expected = _expected(trials, need, time_s, done_chunks, elapsed)
+                progress(min(done_chunks * CHUNK, total), expected)
+            # Never aim past the time left.
+            goal = min(BATCH_SECONDS, max(0.0, time_s - elapsed)) if time_s is not None else BATCH_SECONDS
+            batch = next_batch(batch, n, spent, n_threads, goal)
             if need is not None:
                 # The standard error so far predicts the chunks still needed; play those, whole
                 # rounds of threads, instead of overshooting by up to 4x with the geometric growth.
-                batch = max(n_threads, min(int(goal / per_chunk), need))
+                batch = max(n_threads, min(int(goal / max(spent / n, 1e-6)), need))
                 batch = -(-batch // n_threads) * n_threads
-    finally:
-        numba.set_num_threads(previous)
     wins, ties, cats = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True))
     played = min(done_chunks * CHUNK, total)
     if progress is not None:
         progress(played, played)
-    players = player_results(scenario, wins, ties, played, cats if categories else None)
+    players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, played,
+                             cats if categories else None)
     return Result("monte-carlo", played, seed, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import heads_up_counts
 
 from equity import __version__
 from equity.cli import cli
@@ -90,19 +91,21 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "2", "--board", "Th9h2c", "--dead", "9h"],
          "card 9h appears in the board and in the dead"),
         (["AsKs", "vs", "2", "--dead", "2c2c"], "card 2c appears twice in the dead cards"),
-        (["AsKs", "vs", "0"], "opponent count '0' must be at least 1"),
-        (["AsKs", "vs", "23"], "'23' is too many"),
+        (["AsKs", "vs", "0"], "a count of random hands is 1 .. 22; got 0"),
+        (["AsKs", "vs", "23"], "a count of random hands is 1 .. 22; got 23"),
+        (["AsKs", "vs", "23x"], "a count of random hands is 1 .. 22; got 23"),
         (["AsKs", "vs", "12", "11"], "24 players is too many: at most 23"),
         (["AsKs", "vs", "QQ+x"], "opponent 'QQ+x' is not a count of random hands (e.g. 2), a hand"),
         (["AsKs", "vs", "AA,,KK"], "range element 2 of 'AA,,KK' is empty"),
         (["AsKs", "vs", "AsAh"], "card As appears in the hero's hand and in villain 1's hand"),
         (["AsKs", "vs", "AA", "--board", "AhAdAc"], "villain 1's range 'AA' has no combo left"),
         (["AsKs", "vs", "2", "--exact", "--mc"], "choose --exact or --mc, not both"),
-        (["AsKs", "vs", "2", "--exact", "--trials", "9"], "--exact cannot be combined with --trials"),
+        (["AsKs", "vs", "2", "--exact", "--trials", "9"],
+         "trials is a Monte Carlo option and cannot be combined with exact"),
         (["AsKs"], "no opponent given after the hero's hand 'AsKs'"),
         (["As", "Ks", "vs", "2"], "the hero 'As' is a single card; write a hand's two cards as one argument"),
         (["AsKs", "vs", "2", "--board", "Th9h2c", "5d"], "opponent '5d' is a single card"),
-        (["vs", "2"], "the first argument is the hero's hand or range (e.g. AsKs), not '2'"),
+        (["vs", "2"], "the first argument is the hero's hand or range (e.g. AsKs or 77), not '2'"),
         (["AsKs", "vs", "2", "--trials", "0"], "'--trials' / '-n': '0' is not a positive whole number"),
         (["AsKs", "vs", "2", "--trials", "-5"], "'-5' is not a positive whole number"),
         (["AsKs", "vs", "2", "--trials", "1.5"], "'1.5' is not a positive whole number (e.g. 1000000, 1e6"),
@@ -138,7 +141,9 @@ def test_exact_when_cheap_and_monte_carlo_when_asked():
     out = run_json("AsKs", "QdQc")
     assert out["method"] == "exact" and out["seed"] is None and out["trials"] == 1_712_304
     assert [p["stderr"] for p in out["players"]] == [0.0, 0.0]
-    assert round(out["players"][0]["win"] * 1_712_304) == 787_966
+    wins, ties, _ = heads_up_counts("AsKs", "QdQc")  # counted by another evaluator design
+    assert round(out["players"][0]["win"] * 1_712_304) == wins
+    assert round(out["players"][0]["tie"] * 1_712_304) == ties
     assert run_json("AsKs", "QdQc", "--mc", "--trials", "20000", "--seed", "1")["method"] == "monte-carlo"
     assert run_json("AsKs", "QdQc", "--trials", "20000")["method"] == "monte-carlo"
     assert run_json("AsKs", "vs", "2", "--board", "Th9h2c", "--trials", "20000")["method"] == "monte-carlo"
@@ -190,3 +195,66 @@ def test_progress_counts_stay_short(done, total, text):
     bar.add_task("", total=total, completed=done)
     task = bar.tasks[0]
     assert _Done().render(task).plain == text
+
+
+PAIRS = [d * 2 for d in "23456789"]
+
+
+def combos_of_pair(digit):
+    """The six combos of a pocket pair, written out card by card (not via the pair grammar)."""
+    cards = [digit + suit for suit in "cdhs"]
+    return ",".join(a + b for i, a in enumerate(cards) for b in cards[i + 1:])
+
+
+@pytest.mark.parametrize("pair", PAIRS)
+def test_pocket_pairs_typed_as_digits_are_pairs_for_hero_and_opponent(pair):
+    as_digits = run_json(pair, "vs", "AKs")
+    spelled = run_json(combos_of_pair(pair[0]), "vs", "AKs")
+    assert [p["equity"] for p in as_digits["players"]] == [p["equity"] for p in spelled["players"]]
+    assert as_digits["players"][0]["hand"] == pair and as_digits["players"][0]["combos"] == 6
+    villain = run_json("AsKs", "vs", pair, "--trials", "20000", "--seed", "2")
+    assert len(villain["players"]) == 2 and villain["players"][1]["hand"] == pair
+    assert villain["players"][1]["combos"] == 6
+
+
+def test_twenty_two_is_pocket_deuces_and_22x_is_twenty_two_random_hands():
+    deuces = run_json("AsKs", "vs", "22")
+    assert [p["hand"] for p in deuces["players"]] == ["AsKs", "22"] and deuces["method"] == "exact"
+    crowd = run_json("AsKs", "vs", "22x", "--trials", "2000", "--seed", "1")
+    assert [p["hand"] for p in crowd["players"]] == ["AsKs"] + ["random"] * 22
+    counted = [run_json("AsKs", "vs", n, "--trials", "2000", "--seed", "1")["players"]
+               for n in ("3", "3x", "3X")]
+    assert counted[0] == counted[1] == counted[2] and len(counted[0]) == 4
+
+
+def test_digit_pairs_mix_with_ranges_counts_and_the_board():
+    out = run_json("77,AKs", "vs", "99", "2", "--board", "Th9h2c", "--trials", "20000", "--seed", "5")
+    assert [p["hand"] for p in out["players"]] == ["77,AKs", "99", "random", "random"]
+    assert [p["combos"] for p in out["players"]][:2] == [10, 3]  # the board's 9h leaves 3 combos of 99
+
+
+def strict_json(text):
+    def reject(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=reject)
+
+
+@pytest.mark.parametrize("trials", ["1", "2", "16385", "100000"])
+def test_json_is_strict_for_any_number_of_trials(trials):
+    result = run("AsKs", "vs", "2", "--trials", trials, "--seed", "11", "--json")
+    assert result.exit_code == 0, result.output
+    out = strict_json(result.stdout)
+    assert out["trials"] == int(trials)
+    for p in out["players"]:
+        if trials == "1":
+            assert p["stderr"] is None  # one trial: no estimate of the error
+        else:
+            assert isinstance(p["stderr"], float) and 0 <= p["stderr"] <= 1
+
+
+def test_a_single_trial_reads_well_in_the_table():
+    result = run("AsKs", "vs", "1", "--trials", "1", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "nan" not in result.output.lower()
+    assert "1 trial ·" in result.output and "n/a" in result.output

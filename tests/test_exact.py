@@ -9,7 +9,8 @@ from equity import engine, exact
 from equity.cards import parse_cards
 from equity.errors import ScenarioError
 from equity.ranges import parse_range
-from equity.scenario import CATEGORY_KEYS, Scenario
+from equity.result import CATEGORY_KEYS
+from equity.scenario import Scenario
 from equity.simulate import simulate
 
 
@@ -168,7 +169,7 @@ def test_auto_picks_exact_only_when_cheap():
     assert engine.choose(Scenario.build(["AsKs", None], board="Th9h2c"))[0] == "exact"
     with pytest.raises(ScenarioError, match="too many deals to enumerate exactly"):
         engine.choose(Scenario.build(["AsKs", None, None, None]), "exact")
-    with pytest.raises(ScenarioError, match="trials apply to Monte Carlo only"):
+    with pytest.raises(ScenarioError, match="trials is a Monte Carlo option and cannot be combined"):
         engine.choose(cheap, "exact", trials=5)
 
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from equity import calculate
+
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ROOT / "examples"
 BIN = Path(sys.executable).parent
@@ -27,7 +29,9 @@ def test_the_shell_script_reads_equities_from_json():
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("hand") and len(lines) == 6
-    assert lines[1].split()[:2] == ["AsKs", "29.89%"]  # seeded: the README's demo numbers
+    # The script must print the hero's equity from the JSON: the same seeded run through the API.
+    seeded = calculate(["AsKs", 2], board="Th9h2c", seed=1)
+    assert lines[1].split()[:2] == ["AsKs", f"{100 * seeded.players[0].equity:.2f}%"]
     assert all(line.endswith("monte-carlo") for line in lines[1:])
 
 

@@ -168,8 +168,8 @@ def test_expected_trials_by_hand():
     [
         ({"trials": 0}, "trials must be a whole number from 1 to 10"),
         ({"trials": 10**15 + 1}, "trials must be a whole number from 1 to 10"),
-        ({"precision": 0}, "precision must be positive"),
-        ({"time_s": -1}, "time must be positive"),
+        ({"precision": 0}, "precision must be a positive number"),
+        ({"time_s": -1}, "time must be a positive number"),
         ({"seed": -1}, "seed must be"),
         ({"threads": 0}, "threads must be"),
         ({"trials": 10, "time_s": 1}, "choose one way to stop"),

@@ -1,0 +1,65 @@
+"""A Scenario is valid by construction: no public path reaches an engine with a bad one."""
+
+import re
+
+import numpy as np
+import pytest
+
+import equity
+from equity import engine, exact, simulate
+from equity.errors import CardError, DuplicateCardError, RangeError, ScenarioError
+from equity.ranges import parse_range
+from equity.scenario import Scenario
+
+AKS, QQ = parse_range("AsKs"), parse_range("QQ")
+
+
+@pytest.mark.parametrize(("args", "kwargs", "error", "needle"), [
+    (((None,) * 24,), {}, ScenarioError, "24 players is too many: at most 23"),
+    (((None,) * 30,), {}, ScenarioError, "30 players is too many"),
+    (((AKS,),), {}, ScenarioError, "at least one opponent"),
+    (((AKS, None),), {"board": (0, 1, 2, 3, 4, 5)}, ScenarioError, "a board has 0, 3, 4 or 5 cards"),
+    (((AKS, None),), {"board": (0, 1)}, ScenarioError, "has 2"),
+    (((AKS, None),), {"board": (0, 1, 60)}, CardError, "card id 60 is out of range"),
+    (((AKS, None),), {"board": (0, 1, -1)}, CardError, "card id -1 is out of range"),
+    (((AKS, None),), {"dead": (True,)}, CardError, "True is not a card"),
+    (((AKS, None),), {"board": (51, 1, 2)}, DuplicateCardError,
+     "card As appears in the hero's hand and in the board"),
+    (((AKS, parse_range("AsAh")),), {}, DuplicateCardError, "card As appears"),
+    (((AKS, parse_range("AA")),), {"board": (50, 49, 48)}, RangeError,
+     "villain 1's range 'AA' has no combo left"),
+])
+def test_constructing_a_bad_scenario_raises(args, kwargs, error, needle):
+    with pytest.raises(error, match=re.escape(needle)):
+        Scenario(*args, **kwargs)
+
+
+@pytest.mark.parametrize("player", ["AsKs", 2, ("As", "Ks"), [51, 47], True])
+def test_a_scenario_holds_ranges_or_none_only(player):
+    with pytest.raises(TypeError, match="villain 1: a Scenario's players are Range objects or None"):
+        Scenario((AKS, player))
+
+
+def test_a_valid_scenario_is_normalised():
+    s = Scenario([AKS, QQ, parse_range("random")], board=np.array([0, 4, 8]), dead=["Td"])
+    assert s.players == (AKS, QQ, None)  # a random range is a random hand
+    assert s.board == (0, 4, 8) and s.dead == (33,)
+    assert Scenario.build(["AsKs", "QQ", "random"], board="2c3c4c", dead="Td").labels() == s.labels()
+
+
+def test_engines_take_only_scenarios():
+    for run in (simulate.simulate, exact.enumerate_exact, engine.calculate_scenario):
+        with pytest.raises(TypeError, match="expected a Scenario"):
+            run(["AsKs", "QdQc"])
+
+
+def test_a_direct_scenario_gives_the_built_ones_numbers():
+    direct = engine.calculate_scenario(Scenario((AKS, QQ)))
+    built = equity.calculate(["AsKs", "QQ"])
+    assert direct.to_dict() | {"elapsed_s": 0} == built.to_dict() | {"elapsed_s": 0}
+
+
+@pytest.mark.parametrize("cards", [[-1], [52], [True], [1.5], ["As", 99]])
+def test_card_formatting_rejects_what_is_not_a_card_id(cards):
+    with pytest.raises(CardError):
+        equity.format_cards(cards)
