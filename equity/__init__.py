@@ -19,17 +19,20 @@ from .errors import (
     ScenarioError,
 )
 from .evaluator import category, describe, evaluate, evaluate_many
+from .grid import EquityGrid, RangeGrid, equity_grid, range_grid
 from .ranges import Range, format_range, parse_range
 from .result import PlayerResult, Result
 from .scenario import Scenario
 
 __all__ = [
     "CardError",
+    "EquityGrid",
     "DuplicateCardError",
     "EquityError",
     "HandSizeError",
     "PlayerResult",
     "Range",
+    "RangeGrid",
     "RangeError",
     "Result",
     "Scenario",
@@ -38,10 +41,12 @@ __all__ = [
     "calculate",
     "category",
     "describe",
+    "equity_grid",
     "evaluate",
     "evaluate_many",
     "format_cards",
     "format_range",
     "parse_cards",
     "parse_range",
+    "range_grid",
 ]

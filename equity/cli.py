@@ -11,24 +11,12 @@ import json
 import os
 import re
 import sys
-import time
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import click
 import numba
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+from rich.console import Console, Group
 
 from . import __version__, engine, report
 from .cards import format_cards, parse_cards
@@ -36,7 +24,7 @@ from .errors import EquityError, HandSizeError, ScenarioError
 from .evaluator import category, describe, evaluate
 from .ranges import Range, parse_range
 from .result import Result
-from .simulate import MAX_TRIALS
+from .terminal import Count, ProgressBar, save_pictures
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 INTERRUPTED = 130  # 128 + SIGINT
@@ -85,31 +73,6 @@ class Main(click.Group):
             ctx.exit(INTERRUPTED)
 
 
-class Count(click.ParamType):
-    """A positive whole number, which may also be written 1e6, 2.5M, 500k, 1_000_000 or 1,000,000."""
-
-    name = "count"
-    _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            number = Fraction(value)
-        else:
-            text = str(value).strip().replace("_", "")
-            if "," in text and re.fullmatch(r"\d{1,3}(,\d{3})+", text):  # commas only between thousands
-                text = text.replace(",", "")
-            scale = self._SCALE.get(text[-1:].lower(), 1)
-            try:
-                number = Fraction(text[:-1] if scale > 1 else text) * scale
-            except (ValueError, ZeroDivisionError):
-                number = None
-        if number is None or number.denominator != 1 or number < 1:
-            self.fail(f"{value!r} is not a positive whole number (e.g. 1000000, 1e6 or 1M)", param, ctx)
-        if number > MAX_TRIALS:
-            self.fail(f"{value!r} is more than the most trials a run can play, 10**15", param, ctx)
-        return int(number)
-
-
 def stdout_console() -> Console:
     return Console(highlight=False)
 
@@ -129,6 +92,8 @@ def cli() -> None:
       equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
       equity eval CARDS                        the value of a 5-, 6- or 7-card hand
       equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
+      equity range RANGE                       a range on the 13 x 13 grid
+      equity grid HERO_RANGE vs OPPONENT...    each class's equity on the grid
 
     Run 'equity run --help' for the options of the first form.
     """
@@ -212,74 +177,64 @@ def parse_players(tokens: tuple[str, ...]) -> list[Range | int]:
     return players
 
 
-class _Done(ProgressColumn):
-    """Done and total with thousands separators, 1,250,000/4,000,000, or in billions from a billion
-    on (5.7/12.6 billion), so the bar fits 80 columns."""
+def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of every command that runs the engines: board, dead cards, method, stop, seed,
+    threads, JSON and the progress bar."""
+    options = [
+        click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5."),
+        click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play."),
+        click.option("--exact", is_flag=True,
+                     help="Enumerate every deal and board, however long it takes [default: when cheap]."),
+        click.option("--mc", is_flag=True, help="Use Monte Carlo even when exact enumeration is cheap."),
+        click.option("--trials", "-n", type=Count(), metavar="N",
+                     help="Monte Carlo: play exactly N trials (1000000, 1e6 and 1M are the same)."),
+        click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
+                     help="Monte Carlo: stop once every equity's standard error is at most P percentage "
+                          "points [default: 0.05]."),
+        click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
+                     help="Monte Carlo: play for about S seconds."),
+        click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
+                     help="Monte Carlo: seed (0 .. 2**64-1) for a repeatable run; drawn and shown if "
+                          "omitted."),
+        click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
+                     help="Threads to use [default: all cores]."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README)."),
+        click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
 
-    def render(self, task: Task) -> Text:
-        done, total = int(task.completed), None if task.total is None else int(task.total)
-        if total is not None and total >= 10**9:
-            text = f"{done / 1e9:.1f}/{total / 1e9:.1f} billion"
-        else:
-            text = f"{done:,}/{'?' if total is None else f'{total:,}'}"
-        return Text(text, style="progress.download")
+
+def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--svg FILE`` and ``--html FILE``: save the picture as it looks."""
+    func = click.option("--html", metavar="FILE", help="Also save the picture as an HTML page.")(func)
+    return click.option("--svg", metavar="FILE", help="Also save the picture as an SVG image.")(func)
 
 
-class _ProgressBar:
-    """A rich progress bar on stderr that appears only once a run has taken about a second."""
+def _method(exact: bool, mc: bool) -> str:
+    if exact and mc:
+        raise ScenarioError("choose --exact or --mc, not both")
+    return "exact" if exact else "monte-carlo" if mc else "auto"
 
-    def __init__(self, enabled: bool, label: str = "", unit: str = "") -> None:
-        self.enabled = enabled
-        self.label, self.unit = label, unit
-        self.start = time.perf_counter()
-        self.bar: Progress | None = None
-        self.task: Any = None
 
-    def begin(self, label: str, unit: str) -> None:
-        """Name what is counted, and start the clock."""
-        self.label, self.unit = label, unit
-        self.start = time.perf_counter()
+def _starting(err: Console, bar: ProgressBar) -> Callable[[str, bool], None]:
+    """The engines' ``on_start`` hook: the compiling notice on a cold JIT cache, and the bar's label."""
+    def on_start(method: str, compiled: bool) -> None:
+        label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
+                             else ("simulating", "trials", "simulation"))
+        if not compiled:
+            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, ~10 s)...[/dim]")
+        bar.begin(label, unit)
 
-    def __call__(self, done: int, total: int | None) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            if time.perf_counter() - self.start < 1.0:
-                return
-            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(bar_width=16), _Done(),
-                                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
-                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=total, completed=done)
-        self.bar.update(self.task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+    return on_start
 
 
 @cli.command("run", context_settings=CONTEXT)
 @click.argument("players", nargs=-1, required=True, metavar="HERO [vs] OPPONENT...")
-@click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5.")
-@click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play.")
-@click.option("--exact", is_flag=True,
-              help="Enumerate every deal and board, however long it takes [default: when cheap].")
-@click.option("--mc", is_flag=True, help="Use Monte Carlo even when exact enumeration is cheap.")
-@click.option("--trials", "-n", type=Count(), metavar="N",
-              help="Monte Carlo: play exactly N trials (1000000, 1e6 and 1M are the same).")
-@click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
-              help="Monte Carlo: stop once every equity's standard error is at most P percentage points "
-                   "[default: 0.05].")
-@click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
-              help="Monte Carlo: play for about S seconds.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
-              help="Monte Carlo: seed (0 .. 2**64-1) for a repeatable run; drawn and shown if omitted.")
-@click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
-              help="Threads to use [default: all cores].")
+@engine_options
 @click.option("--categories", "-c", is_flag=True,
               help="Also show how often each player ends with each hand category, and wins with it.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
-@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @user_errors
 def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc: bool, trials: int | None,
                 precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
@@ -301,28 +256,90 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
       equity 77 vs AKs 2
       equity 7h7d vs 3 --precision 0.1 --json
     """
-    if exact and mc:
-        raise ScenarioError("choose --exact or --mc, not both")
+    method = _method(exact, mc)
     specs = parse_players(players)
     err = Console(stderr=True, highlight=False)
-    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal)
-
-    def on_start(method: str, compiled: bool) -> None:
-        label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
-                             else ("simulating", "trials", "simulation"))
-        if not compiled:
-            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, ~10 s)...[/dim]")
-        bar.begin(label, unit)
-
-    method = "exact" if exact else "monte-carlo" if mc else "auto"
+    bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
     try:
         result = engine.calculate(specs, board, dead, method=method, trials=trials,
                                   precision=None if precision is None else precision / 100, time_s=time_s,
                                   seed=seed, threads=threads, categories=categories, progress=bar,
-                                  on_start=on_start)
+                                  on_start=_starting(err, bar))
     finally:
         bar.close()
     show(result, as_json)
+
+
+def present(view: Group, data: dict[str, Any], title: str, as_json: bool, svg: str | None,
+            html: str | None) -> None:
+    """Save the picture where asked, then print it, or its data as JSON."""
+    save_pictures(view, title, svg, html)
+    if as_json:
+        emit_json(data)
+    else:
+        stdout_console().print(view)
+
+
+@cli.command("range", context_settings=CONTEXT)
+@click.argument("text", nargs=-1, required=True, metavar="RANGE")
+@click.option("--board", "-b", default="", metavar="CARDS", help="Board cards, removed from the range.")
+@click.option("--dead", "-d", default="", metavar="CARDS", help="Dead cards, removed from the range.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
+@picture_options
+@user_errors
+def range_command(text: tuple[str, ...], board: str, dead: str, as_json: bool, svg: str | None,
+                  html: str | None) -> None:
+    """Show RANGE on the 13 x 13 grid: pairs on the diagonal, suited hands above it, offsuit below.
+
+    Each class is coloured by the share of its combos the range holds (weights count), after removing
+    the combos a board or dead card blocks; the numbers say the same in percent.
+
+    \b
+    Examples:
+      equity range 15%
+      equity range QQ+,AKs,A5s-A2s@50 --board Ah7d2c
+      equity range 22+,A2s+,KTo+ --svg range.svg
+    """
+    from .grid import range_grid
+    from .grid_report import range_view
+
+    grid = range_grid(" ".join(text), board, dead)
+    present(range_view(grid), grid.to_dict(), f"equity range {grid.text}", as_json, svg, html)
+
+
+@cli.command("grid", context_settings=CONTEXT)
+@click.argument("players", nargs=-1, required=True, metavar="HERO_RANGE [vs] OPPONENT...")
+@engine_options
+@picture_options
+@user_errors
+def grid_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc: bool, trials: int | None,
+                 precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
+                 as_json: bool, no_progress: bool, svg: str | None, html: str | None) -> None:
+    """Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
+
+    Every class is computed on its own (exact when cheap, else Monte Carlo, every cell with one seed so
+    the cells are comparable); the line below the grid is the whole range's equity. OPPONENTs are as
+    for 'equity HERO vs OPPONENT...'.
+
+    \b
+    Examples:
+      equity grid 15% vs 15%
+      equity grid 22+,A2s+,KTo+ vs 2 --board Th9h2c --svg grid.svg
+    """
+    from .grid import equity_grid
+    from .grid_report import equity_view
+
+    method = _method(exact, mc)
+    hero, *opponents = parse_players(players)
+    err = Console(stderr=True, highlight=False)
+    bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
+    try:
+        grid = equity_grid(hero, opponents, board, dead, method=method, trials=trials,
+                           precision=None if precision is None else precision / 100, time_s=time_s, seed=seed,
+                           threads=threads, progress=bar, on_start=_starting(err, bar))
+    finally:
+        bar.close()
+    present(equity_view(grid), grid.to_dict(), f"equity grid {' '.join(players)}", as_json, svg, html)
 
 
 @cli.command("check", context_settings=CONTEXT)
@@ -352,7 +369,7 @@ def check_command(ctx: click.Context, file: str, update: bool, threads: int | No
 
     pinned = check.load(file)
     err = Console(stderr=True, highlight=False)
-    bar = _ProgressBar(not as_json and not no_progress and err.is_terminal, "checking", "scenarios")
+    bar = ProgressBar(not as_json and not no_progress and err.is_terminal, "checking", "scenarios")
     try:
         outcomes = check.run(pinned, threads=threads, progress=bar)
     finally:

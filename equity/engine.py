@@ -68,8 +68,13 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
 def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
                        precision: float | None = None, time_s: float | None = None, seed: int | None = None,
                        threads: int | None = None, categories: bool = False,
-                       progress: Progress | None = None, on_start: OnStart | None = None) -> Result:
-    """Equities for a :class:`Scenario` by the method :func:`choose` picks (see :func:`calculate`)."""
+                       progress: Progress | None = None, on_start: OnStart | None = None,
+                       fallback_seed: int | None = None) -> Result:
+    """Equities for a :class:`Scenario` by the method :func:`choose` picks (see :func:`calculate`).
+
+    ``fallback_seed``: the seed of a Monte Carlo run when ``seed`` is not given; unlike ``seed`` it does
+    not ask for Monte Carlo (so runs that share it are comparable whichever method each one gets).
+    """
     if not isinstance(scenario, Scenario):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
     chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
@@ -79,8 +84,9 @@ def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: i
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
                                      deals=deals)
-    return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s, seed=seed,
-                             threads=threads, categories=categories, progress=progress)
+    return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s,
+                             seed=fallback_seed if seed is None else seed, threads=threads,
+                             categories=categories, progress=progress)
 
 
 def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",

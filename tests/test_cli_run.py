@@ -189,12 +189,12 @@ def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
 def test_progress_counts_stay_short(done, total, text):
     from rich.progress import Progress
 
-    from equity.cli import _Done
+    from equity.terminal import Done
 
     bar = Progress()
     bar.add_task("", total=total, completed=done)
     task = bar.tasks[0]
-    assert _Done().render(task).plain == text
+    assert Done().render(task).plain == text
 
 
 PAIRS = [d * 2 for d in "23456789"]

@@ -1,0 +1,272 @@
+"""Ranges as the 13 x 13 grid of starting-hand classes, and each class's equity against opponents.
+
+The grid as players draw it: ranks from the ace (row and column 0) down to the deuce (12); a pair on the
+diagonal, a suited hand above it (row of the higher rank, column of the lower), an offsuit one below it
+(row of the lower rank, column of the higher)::
+
+         A    K    Q   ...
+    A   AA   AKs  AQs
+    K   AKo  KK   KQs
+    Q   AQo  KQo  QQ
+
+:func:`range_grid` says how much of each class a range holds; :func:`equity_grid` gives every class of a
+range its own equity against the opponents, each class run on its own through the same engine entry as
+``equity.calculate`` (exact when cheap, else Monte Carlo with one seed for every cell, so the cells'
+random numbers are shared and their differences are not noise from different draws).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._version import __version__
+from .batches import Progress
+from .cards import check_distinct, format_cards, parse_cards
+from .classes import CLASS_NAMES, class_combos, class_index, class_name
+from .engine import Method, OnStart, calculate_scenario
+from .errors import EquityError, RangeError
+from .ranges import N_COMBOS, Range, format_range, parse_range
+from .result import Result
+from .scenario import PlayerSpec, Scenario
+
+SIZE = 13
+
+
+def position(name: str) -> tuple[int, int]:
+    """``(row, column)`` of a class in the grid, both 0 (ace) .. 12 (deuce).
+
+    >>> position("AA"), position("AKs"), position("AKo"), position("32o")
+    ((0, 0), (0, 1), (1, 0), (12, 11))
+    """
+    index = CLASS_NAMES.index(class_name(name))
+    rank_row, rank_col = divmod(index, SIZE)
+    return SIZE - 1 - rank_row, SIZE - 1 - rank_col
+
+
+def name_at(row: int, col: int) -> str:
+    """The class at ``(row, col)``: ``name_at(0, 1) == 'AKs'``."""
+    return CLASS_NAMES[SIZE * (SIZE - 1 - row) + SIZE - 1 - col]
+
+
+def _classes_of(combos: np.ndarray) -> np.ndarray:
+    """int64 (n,): each combo's class index (see :mod:`equity.classes`)."""
+    return np.array([class_index(int(a), int(b)) for a, b in combos], np.int64).reshape(-1)
+
+
+@dataclass(frozen=True)
+class RangeCell:
+    """One class of a range: ``combos`` in the class (6, 4 or 12), ``live`` of them not blocked by a known
+    card, ``held`` of those in the range, whose weights sum to ``weight``; ``share = weight / live`` (0
+    when every combo is blocked)."""
+
+    name: str
+    row: int
+    col: int
+    combos: int
+    live: int
+    held: int
+    weight: float
+
+    @property
+    def share(self) -> float:
+        return self.weight / self.live if self.live else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"class": self.name, "row": self.row, "col": self.col, "combos": self.combos,
+                "live": self.live, "held": self.held, "weight": self.weight, "share": self.share}
+
+
+@dataclass(frozen=True)
+class RangeGrid:
+    """A range on the grid (:func:`range_grid`): its 169 cells in class-index order, its text and its
+    canonical compact form, and the board and dead cards removed from it."""
+
+    text: str
+    compact: str
+    board: str
+    dead: str
+    combos: int  # before card removal
+    weight: float  # the weights of those combos, summed
+    cells: list[RangeCell] = field(default_factory=list)
+
+    @property
+    def held(self) -> int:
+        """Combos left after card removal."""
+        return sum(c.held for c in self.cells)
+
+    @property
+    def live_weight(self) -> float:
+        return sum(c.weight for c in self.cells)
+
+    @property
+    def percent(self) -> float:
+        """The range's weighted combos as a percentage of all 1,326 (before card removal)."""
+        return 100 * self.weight / N_COMBOS
+
+    def cell(self, name: str) -> RangeCell:
+        row, col = position(name)
+        return next(c for c in self.cells if (c.row, c.col) == (row, col))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": __version__, "range": self.text, "compact": self.compact, "board": self.board,
+                "dead": self.dead, "combos": self.combos, "weight": self.weight, "percent": self.percent,
+                "held": self.held, "held_weight": self.live_weight,
+                "classes": [c.to_dict() for c in self.cells]}
+
+
+def _as_range(spec: str | Range, role: str) -> Range:
+    if isinstance(spec, Range):
+        return spec
+    if not isinstance(spec, str):
+        raise TypeError(f"{role}: expected a range (e.g. 'QQ+,AKs') or a Range; got {spec!r}")
+    try:
+        return parse_range(spec)
+    except EquityError as exc:
+        raise type(exc)(f"{role}: {exc}") from None
+
+
+def range_grid(rng: str | Range, board: str | Sequence[int] = "",
+               dead: str | Sequence[int] = "") -> RangeGrid:
+    """How much of each of the 169 classes a range holds, after removing the combos a known card blocks.
+
+    Args:
+        rng: a range (``"QQ+,AKs@50"``) or a :class:`~equity.ranges.Range`.
+        board, dead: cards out of the deck.
+
+    Raises:
+        EquityError: a malformed range or card, or a card given twice.
+
+    >>> g = range_grid("QQ+,AKs@50", board="As")
+    >>> g.cell("AA").live, g.cell("AA").held, g.cell("AKs").weight, g.held
+    (3, 3, 1.5, 18)
+    """
+    rng = _as_range(rng, "the range")
+    board_cards, dead_cards = parse_cards(board), parse_cards(dead)
+    check_distinct(board_cards + dead_cards, "the board and dead cards")
+    left = rng.without(board_cards + dead_cards)
+    blocked = np.zeros(52, bool)
+    blocked[board_cards + dead_cards] = True
+    held_class = _classes_of(left.combos)
+    cells = []
+    for index, name in enumerate(CLASS_NAMES):
+        in_class = held_class == index
+        row, col = position(name)
+        live = sum(1 for a, b in class_combos(name) if not (blocked[a] or blocked[b]))
+        cells.append(RangeCell(name, row, col, len(class_combos(name)), live, int(in_class.sum()),
+                               float(left.weights[in_class].sum())))
+    return RangeGrid(rng.text, format_range(rng.combos, rng.weights), format_cards(board_cards),
+                     format_cards(dead_cards), len(rng), float(rng.weights.sum()), cells)
+
+
+@dataclass(frozen=True)
+class EquityCell:
+    """One class of the hero's range against the opponents: the class's combos left in the range
+    (``held``, weights summing to ``weight``) and its result, hero first (``result.players[0]``)."""
+
+    name: str
+    row: int
+    col: int
+    held: int
+    weight: float
+    result: Result
+
+    def to_dict(self) -> dict[str, Any]:
+        hero = self.result.players[0]
+        return {"class": self.name, "row": self.row, "col": self.col, "combos": self.held,
+                "weight": self.weight, "equity": hero.equity, "win": hero.win, "tie": hero.tie,
+                "stderr": hero.stderr, "method": self.result.method, "trials": self.result.trials}
+
+
+@dataclass(frozen=True)
+class EquityGrid:
+    """Every class of the hero's range with its own equity (:func:`equity_grid`), and the whole range's
+    result against the same opponents (``overall``). ``seed``: the one seed of every Monte Carlo run
+    (None when all were exact)."""
+
+    overall: Result
+    cells: list[EquityCell]
+    seed: int | None
+    elapsed_s: float
+
+    @property
+    def n_players(self) -> int:
+        return len(self.overall.players)
+
+    def cell(self, name: str) -> EquityCell | None:
+        row, col = position(name)
+        return next((c for c in self.cells if (c.row, c.col) == (row, col)), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        overall = self.overall.to_dict()
+        return {"version": overall["version"], "hero": self.overall.players[0].hand,
+                "opponents": [p.hand for p in self.overall.players[1:]], "board": self.overall.board,
+                "dead": self.overall.dead, "seed": self.seed, "elapsed_s": round(self.elapsed_s, 6),
+                "overall": overall, "classes": [c.to_dict() for c in self.cells]}
+
+
+def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
+                dead: str | Sequence[int] = "", *, method: Method = "auto", trials: int | None = None,
+                precision: float | None = None, time_s: float | None = None, seed: int | None = None,
+                threads: int | None = None, progress: Progress | None = None,
+                on_start: OnStart | None = None) -> EquityGrid:
+    """Each class of the hero's range: its equity against the opponents, as if the hero held only that
+    class's combos of the range (at their weights); and the whole range's equity.
+
+    Every cell is its own scenario through the engine entry of :func:`equity.calculate`, so a cell is
+    exact when its enumeration is cheap; every Monte Carlo run uses one seed (``seed``, or one drawn and
+    reported), so the cells share their random numbers. Unlike in :func:`equity.calculate`, a seed alone
+    does not ask for Monte Carlo. ``time_s`` is per cell.
+
+    Args:
+        hero: the hero's range (``"random"`` for every class).
+        opponents: as in :func:`equity.calculate`: hands, ranges, ``None`` or counts of random hands.
+        board, dead, method, trials, precision, time_s, seed, threads: as in :func:`equity.calculate`.
+        progress: called as ``progress(cells_done, cells_total)`` after each cell.
+        on_start: as in :func:`equity.calculate`, once per method used.
+
+    Raises:
+        EquityError: bad input (naming the hand, range, card or option) or a scenario that cannot be
+            played, including a class whose combos can never be dealt beside the opponents'.
+    """
+    start = time.perf_counter()
+    whole = Scenario.build([_as_range(hero, "the hero"), *opponents], board, dead)
+    combos, weights = whole.combos()[0]
+    order = np.argsort(combos[:, 0].astype(np.int64) * 52 + combos[:, 1])
+    combos, weights = combos[order], weights[order]
+    shared_seed = secrets.randbits(32) if seed is None else seed
+    started: set[str] = set()
+
+    def once(chosen: str, compiled: bool) -> None:
+        if on_start is not None and chosen not in started:
+            started.add(chosen)
+            on_start(chosen, compiled)
+
+    def run(scenario: Scenario) -> Result:
+        # The seed is every Monte Carlo cell's, not a request for Monte Carlo: cheap cells stay exact.
+        return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
+                                  seed=seed if method == "exact" else None, threads=threads, on_start=once,
+                                  fallback_seed=shared_seed)
+
+    overall = run(whole)
+    classes = _classes_of(combos)
+    present = sorted(set(classes.tolist()), key=lambda i: position(CLASS_NAMES[i]))
+    cells = []
+    for done, index in enumerate(present, 1):
+        mask = classes == index
+        name = CLASS_NAMES[index]
+        part = Range(combos[mask], weights[mask], name)
+        try:
+            result = run(Scenario((part, *whole.players[1:]), whole.board, whole.dead))
+        except RangeError as exc:
+            raise RangeError(f"the hero's class {name}: {exc}") from None
+        cells.append(EquityCell(name, *position(name), int(mask.sum()), float(weights[mask].sum()), result))
+        if progress is not None:
+            progress(done, len(present))
+    simulated = overall.method == "monte-carlo" or any(c.result.method == "monte-carlo" for c in cells)
+    return EquityGrid(overall, cells, shared_seed if simulated else None, time.perf_counter() - start)

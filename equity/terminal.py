@@ -1,0 +1,121 @@
+"""Terminal pieces of the ``equity`` command: the trial-count parameter, the progress bar, and saving
+what is on screen as a picture. Used by :mod:`equity.cli` only."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console, RenderableType
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from .errors import EquityError
+from .simulate import MAX_TRIALS
+
+PICTURE_WIDTH = 80
+
+
+class Count(click.ParamType):
+    """A positive whole number, which may also be written 1e6, 2.5M, 500k, 1_000_000 or 1,000,000."""
+
+    name = "count"
+    _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            number = Fraction(value)
+        else:
+            text = str(value).strip().replace("_", "")
+            if "," in text and re.fullmatch(r"\d{1,3}(,\d{3})+", text):  # commas only between thousands
+                text = text.replace(",", "")
+            scale = self._SCALE.get(text[-1:].lower(), 1)
+            try:
+                number = Fraction(text[:-1] if scale > 1 else text) * scale
+            except (ValueError, ZeroDivisionError):
+                number = None
+        if number is None or number.denominator != 1 or number < 1:
+            self.fail(f"{value!r} is not a positive whole number (e.g. 1000000, 1e6 or 1M)", param, ctx)
+        if number > MAX_TRIALS:
+            self.fail(f"{value!r} is more than the most trials a run can play, 10**15", param, ctx)
+        return int(number)
+
+
+class Done(ProgressColumn):
+    """Done and total with thousands separators, 1,250,000/4,000,000, or in billions from a billion
+    on (5.7/12.6 billion), so the bar fits 80 columns."""
+
+    def render(self, task: Task) -> Text:
+        done, total = int(task.completed), None if task.total is None else int(task.total)
+        if total is not None and total >= 10**9:
+            text = f"{done / 1e9:.1f}/{total / 1e9:.1f} billion"
+        else:
+            text = f"{done:,}/{'?' if total is None else f'{total:,}'}"
+        return Text(text, style="progress.download")
+
+
+class ProgressBar:
+    """A rich progress bar on stderr that appears only once a run has taken about a second."""
+
+    def __init__(self, enabled: bool, label: str = "", unit: str = "") -> None:
+        self.enabled = enabled
+        self.label, self.unit = label, unit
+        self.start = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def begin(self, label: str, unit: str) -> None:
+        """Name what is counted, and start the clock."""
+        self.label, self.unit = label, unit
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 1.0:
+                return
+            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(bar_width=16), Done(),
+                                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
+                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=total, completed=done)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def save_pictures(renderable: RenderableType, title: str, svg: str | None, html: str | None) -> None:
+    """Save ``renderable`` as it looks at an 80-column colour terminal: an SVG and/or an HTML page
+    (rich's own export).
+
+    Raises:
+        EquityError: a file cannot be written, naming it.
+    """
+    if not svg and not html:
+        return
+    console = Console(record=True, width=PICTURE_WIDTH, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", highlight=False)
+    console.print(renderable)
+    for path, export in ((svg, lambda: console.export_svg(title=title, clear=False)),
+                         (html, lambda: console.export_html(clear=False, inline_styles=True))):
+        if path:
+            try:
+                Path(path).write_text(export(), encoding="utf-8")
+            except OSError as exc:
+                raise EquityError(f"cannot write {path}: {exc.strerror or exc}") from None
