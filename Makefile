@@ -17,11 +17,11 @@ $(VENV)/.stamp-base: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
+	$(PIP) install -e '.[test,cluster]'
 	touch $@ $(VENV)/.stamp-base
 
 $(VENV)/.stamp-bench: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[bench]'
+	$(PIP) install -e '.[bench,cluster]'
 	touch $@ $(VENV)/.stamp-base
 
 $(VENV)/.stamp-lint: pyproject.toml | $(BIN)/python

@@ -6,17 +6,18 @@ A check file is TOML (read with the standard library's ``tomllib``)::
 
     [[scenario]]
     name = "AA vs KK, all combos"
-    players = ["AA", "KK"]      # hands, ranges or "random", hero first
+    players = ["AA", "KK"]      # hands, ranges, "random" or counts of random hands, hero first
     board = ""                  # optional, as on the command line
     dead = ""                   # optional
     method = "exact"            # optional: "auto" (default), "exact" or "monte-carlo"
     equity = [81.9461, 18.0539] # expected equity of each player, in percent
     tolerance = 0.00005         # optional here if given at the top
 
-Monte Carlo scenarios may give ``trials``, ``precision`` (percentage points), ``time`` (seconds) and
-``seed``. A seeded Monte Carlo scenario is reproducible bit for bit, as is an exact one, so a tolerance of
-0 is legitimate for both. :func:`update` writes the actual equities back (full float precision), keeping
-the file's comments and order (``tomlkit``).
+A scenario has the keys of :mod:`equity.spec` (players, board, dead, game, method, trials, precision,
+time, seed, categories) besides its name, equity and tolerance. A seeded Monte Carlo scenario is
+reproducible bit for bit, as is an exact one, so a tolerance of 0 is legitimate for both.
+:func:`update` writes the actual equities back (full float precision), keeping the file's comments and
+order (``tomlkit``).
 """
 
 from __future__ import annotations
@@ -29,29 +30,20 @@ from pathlib import Path
 from typing import Any
 
 from ._version import __version__
-from .engine import METHODS, calculate
 from .errors import CheckFileError, EquityError
 from .result import Result
-from .simulate import MAX_TRIALS
+from .spec import Spec, read_spec
 
-SCENARIO_KEYS = ("name", "players", "board", "dead", "method", "trials", "precision", "time", "seed",
-                 "equity", "tolerance")
+CHECK_KEYS = ("name", "equity", "tolerance")
 TOP_KEYS = ("tolerance", "scenario")
 
 
 @dataclass(frozen=True)
 class Pinned:
-    """One scenario of a check file, validated."""
+    """One scenario of a check file, validated: its name, what to run, and what it should give."""
 
     name: str
-    players: list[str]
-    board: str
-    dead: str
-    method: str
-    trials: int | None
-    precision: float | None  # percentage points
-    time_s: float | None
-    seed: int | None
+    spec: Spec
     expected: list[float] | None  # percent
     tolerance: float  # percentage points
 
@@ -140,41 +132,22 @@ def _scenario(path: Path, i: int, table: dict[str, Any], default: float | None, 
     if name in names:
         raise _fail(path, where, "'name' is used by an earlier scenario; names must be unique")
     names.add(name)
-    for key in table:
-        if key not in SCENARIO_KEYS:
-            raise _fail(path, where, f"unknown key {key!r}; a scenario has {', '.join(SCENARIO_KEYS)}")
-
-    def get(key: str, ok: Callable[[Any], bool], what: str, default_value: Any = None) -> Any:
-        value = table.get(key, default_value)
-        if key in table and not ok(value):
-            raise _fail(path, where, f"{key!r} must be {what}; got {value!r}")
-        return value
-
-    players = get("players",
-                  lambda v: isinstance(v, list) and len(v) >= 2 and all(isinstance(p, str) for p in v),
-                  "a list of at least two hands, ranges or \"random\" (strings)")
-    if players is None:
-        raise _fail(path, where, "'players' is missing: a list such as [\"AsKs\", \"QQ+,AKs\", \"random\"]")
-    board = get("board", lambda v: isinstance(v, str), "a string of cards", "")
-    dead = get("dead", lambda v: isinstance(v, str), "a string of cards", "")
-    method = get("method", lambda v: v in METHODS, " or ".join(repr(m) for m in METHODS), "auto")
-    trials = get("trials", lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_TRIALS,
-                 "a whole number from 1 to 10**15, without quotes or exponent (e.g. 1_000_000)")
-    precision = get("precision", lambda v: _number(v) and v > 0, "a number > 0 (percentage points)")
-    time_s = get("time", lambda v: _number(v) and v > 0, "a number of seconds > 0")
-    seed = get("seed", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64,
-               "a whole number 0 .. 2**64-1")
-    expected = get("equity", lambda v: isinstance(v, list) and all(_number(x) for x in v),
-                   "a list of numbers (each player's equity in percent)")
-    if expected is not None and len(expected) != len(players):
-        raise _fail(path, where, f"'equity' has {len(expected)} numbers for {len(players)} players")
-    tolerance = get("tolerance", lambda v: _number(v) and v >= 0, "a number >= 0 (percentage points)",
-                    default)
+    spec = read_spec({k: v for k, v in table.items() if k not in CHECK_KEYS},
+                     lambda message: _fail(path, where, message), extra=CHECK_KEYS)
+    expected = table.get("equity")
+    if expected is not None and not (isinstance(expected, list) and all(_number(x) for x in expected)):
+        raise _fail(path, where, f"'equity' must be a list of numbers (each player's equity in percent); "
+                                 f"got {expected!r}")
+    n_players = sum(p if isinstance(p, int) else 1 for p in spec.players)
+    if expected is not None and len(expected) != n_players:
+        raise _fail(path, where, f"'equity' has {len(expected)} numbers for {n_players} players")
+    tolerance = table.get("tolerance", default)
+    if "tolerance" in table and not (_number(tolerance) and tolerance >= 0):
+        raise _fail(path, where, f"'tolerance' must be a number >= 0 (percentage points); got {tolerance!r}")
     if tolerance is None:
         raise _fail(path, where, "'tolerance' is missing (percentage points): give it here or at the top "
                                  "of the file")
-    return Pinned(name, players, board, dead, method, trials, precision, time_s, seed,
-                  None if expected is None else [float(x) for x in expected], float(tolerance))
+    return Pinned(name, spec, None if expected is None else [float(x) for x in expected], float(tolerance))
 
 
 def run(pinned: list[Pinned], *, threads: int | None = None,
@@ -188,9 +161,7 @@ def run(pinned: list[Pinned], *, threads: int | None = None,
     outcomes = []
     for i, p in enumerate(pinned):
         try:
-            result = calculate(p.players, p.board, p.dead, method=p.method, trials=p.trials,
-                               precision=None if p.precision is None else p.precision / 100,
-                               time_s=p.time_s, seed=p.seed, threads=threads)
+            result = p.spec.calculate(threads=threads)
         except EquityError as exc:
             raise CheckFileError(f"scenario {p.name!r}: {exc}") from None
         outcomes.append(Outcome(p, result))

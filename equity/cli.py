@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 import json
 import os
-import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -22,7 +22,7 @@ from . import __version__, engine, report
 from .cards import format_cards, parse_cards
 from .errors import EquityError, HandSizeError, ScenarioError
 from .evaluator import category, describe, evaluate
-from .ranges import Range, parse_range
+from .players import parse_players
 from .result import Result
 from .terminal import Count, ProgressBar, save_pictures
 
@@ -94,6 +94,7 @@ def cli() -> None:
       equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
       equity range RANGE                       a range on the 13 x 13 grid
       equity grid HERO_RANGE vs OPPONENT...    each class's equity on the grid
+      equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
 
     Run 'equity run --help' for the options of the first form.
     """
@@ -123,58 +124,6 @@ def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
                    "description": describe(value)})
         return
     stdout_console().print(report.evaluation(hand, value, category(value), describe(value)))
-
-
-_COUNT = re.compile(r"(\d+)(x?)", re.IGNORECASE)
-_PAIR = re.compile(r"([2-9])\1")
-
-
-def _count(token: str) -> int | None:
-    """The number of random hands a token asks for (``'2'``, ``'3x'``, ``'22x'``), or None for a hand or
-    range. Two equal digits spell a pocket pair (``'77'``, and ``'22'``: pocket deuces), not a count;
-    ``'22x'`` is 22 random hands."""
-    match = _COUNT.fullmatch(token)
-    if not match or (_PAIR.fullmatch(token) and not match[2]):
-        return None
-    return int(match[1])
-
-
-def _hand_or_range(role: str, token: str) -> Range:
-    try:
-        return parse_range(token)
-    except EquityError as exc:
-        if _one_card(token):
-            raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
-                                "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'"
-                                ) from None
-        raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. QdQc) or "
-                        f"a range (e.g. QQ+,AKs or 77): {exc}") from None
-
-
-def _one_card(token: str) -> bool:
-    try:
-        return len(parse_cards(token)) == 1
-    except EquityError:
-        return False
-
-
-def parse_players(tokens: tuple[str, ...]) -> list[Range | int]:
-    """``('AsKs', 'vs', '2', 'QQ+,AKs', '77')`` -> ``[Range AsKs, 2, Range QQ+,AKs, Range 77]``: each token
-    parsed once, a count of random hands as an int (see :func:`_count`); ``vs`` is optional."""
-    tokens = tuple(t for t in tokens if t.lower() != "vs")
-    if not tokens:
-        raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
-    hero, *rest = tokens
-    if _count(hero) is not None:
-        raise ScenarioError("the first argument is the hero's hand or range (e.g. AsKs or 77), not "
-                            f"{hero!r}; e.g. 'equity AsKs vs {hero}'")
-    if not rest:
-        raise ScenarioError(f"no opponent given after the hero's hand {hero!r}; e.g. 'equity {hero} vs 2'")
-    players: list[Range | int] = [_hand_or_range("the hero", hero)]
-    for token in rest:
-        count = _count(token)
-        players.append(_hand_or_range("opponent", token) if count is None else count)
-    return players
 
 
 def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -340,6 +289,73 @@ def grid_command(players: tuple[str, ...], board: str, dead: str, exact: bool, m
     finally:
         bar.close()
     present(equity_view(grid), grid.to_dict(), f"equity grid {' '.join(players)}", as_json, svg, html)
+
+
+@cli.command("batch", context_settings=CONTEXT)
+@click.argument("source", default="-", metavar="[FILE|-]")
+@click.option("--output", "-o", metavar="FILE", help="Write the answers to FILE instead of stdout.")
+@click.option("--resume", is_flag=True,
+              help="With --output: keep the answers FILE already has (dropping a cut-off last line) and "
+                   "append the rest.")
+@click.option("--format", "fmt", type=click.Choice(["auto", "jsonl", "csv"]), default="auto",
+              help="The input's format [default: from the file name, else from its first line].")
+@click.option("--workers", type=click.IntRange(0, 256), metavar="N",
+              help="Worker processes on this machine [default: one per core; 0: run in this process].")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Run on Dask: a scheduler's address, or local:N for a LocalCluster of N worker processes "
+                   "(needs pip install 'equity[cluster]').")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@click.pass_context
+@user_errors
+def batch_command(ctx: click.Context, source: str, output: str | None, resume: bool, fmt: str,
+                  workers: int | None, cluster: str | None, no_progress: bool) -> None:
+    """Answer many scenarios, one per line of FILE (or standard input), in input order.
+
+    Each line is a JSON object (JSON Lines) with the keys of a check-file scenario, players, board, dead,
+    method, trials, precision, time, seed, categories, and an optional id; or a CSV row under a header
+    naming them (players in one cell, separated by ' vs '). Each answer is one line of JSON: the keys of
+    'equity ... --json' with the line's number and id, or an error naming the line and the token. Exit
+    status 2 if any line could not be run, else 0.
+
+    \b
+    Examples:
+      equity batch spots.jsonl --output answers.jsonl
+      equity batch spots.csv -o answers.jsonl --resume
+      equity batch spots.jsonl --cluster local:4
+      echo '{"players": ["AsKs", 2], "board": "Th9h2c", "seed": 1}' | equity batch
+    """
+    from . import batch
+
+    if resume and not output:
+        raise ScenarioError("--resume needs --output FILE: the answers to finish")
+    if workers is not None and cluster:
+        raise ScenarioError("choose --workers or --cluster, not both")
+    skip, prior_errors = None, 0
+    if output and resume and os.path.exists(output):
+        skip, prior_errors = batch.answered(Path(output))
+    elif output and os.path.exists(output) and os.path.getsize(output):
+        raise ScenarioError(f"{output} exists; add --resume to finish it, or remove it first")
+    lines, total = batch.open_input(source, fmt, skip)
+    err = Console(stderr=True, highlight=False)
+    bar = ProgressBar(not no_progress and err.is_terminal, "answering", "lines")
+    out = open(output, "a" if resume else "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+
+    def write(text: str) -> None:
+        out.write(text)
+        out.flush()
+
+    try:
+        with batch.executor(workers, cluster) as (submit, n_workers):
+            tally = batch.run(lines, submit, write, window=4 * n_workers + 4, progress=bar, total=total,
+                              skip=skip)
+    finally:
+        bar.close()
+        if output:
+            out.close()
+    bad = tally.errors + prior_errors
+    if bad:
+        click.echo(f"{bad:,} line{'s' * (bad != 1)} could not be run: see the \"error\" of each", err=True)
+        ctx.exit(2)
 
 
 @cli.command("check", context_settings=CONTEXT)

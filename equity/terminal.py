@@ -4,9 +4,7 @@ what is on screen as a picture. Used by :mod:`equity.cli` only."""
 from __future__ import annotations
 
 import io
-import re
 import time
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from rich.text import Text
 
 from .errors import EquityError
 from .simulate import MAX_TRIALS
+from .spec import whole_number
 
 PICTURE_WIDTH = 80
 
@@ -33,25 +32,14 @@ class Count(click.ParamType):
     """A positive whole number, which may also be written 1e6, 2.5M, 500k, 1_000_000 or 1,000,000."""
 
     name = "count"
-    _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int):
-            number = Fraction(value)
-        else:
-            text = str(value).strip().replace("_", "")
-            if "," in text and re.fullmatch(r"\d{1,3}(,\d{3})+", text):  # commas only between thousands
-                text = text.replace(",", "")
-            scale = self._SCALE.get(text[-1:].lower(), 1)
-            try:
-                number = Fraction(text[:-1] if scale > 1 else text) * scale
-            except (ValueError, ZeroDivisionError):
-                number = None
-        if number is None or number.denominator != 1 or number < 1:
+        number = value if isinstance(value, int) else whole_number(str(value))
+        if number is None or number < 1:
             self.fail(f"{value!r} is not a positive whole number (e.g. 1000000, 1e6 or 1M)", param, ctx)
         if number > MAX_TRIALS:
             self.fail(f"{value!r} is more than the most trials a run can play, 10**15", param, ctx)
-        return int(number)
+        return number
 
 
 class Done(ProgressColumn):

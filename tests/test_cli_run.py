@@ -168,7 +168,7 @@ def test_ranges_and_categories_in_json():
 
 @pytest.mark.parametrize(("target", "args"), [
     ("equity.simulate.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
-    ("equity.check.calculate", ["check", "examples/classics.toml"]),
+    ("equity.spec.calculate", ["check", "examples/classics.toml"]),
 ])
 def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
     def interrupted(*_, **__):

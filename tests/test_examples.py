@@ -1,5 +1,6 @@
 """Every example runs, the way a user would run it."""
 
+import json
 import os
 import subprocess
 import sys
@@ -20,7 +21,7 @@ def run(*cmd, **kw):
 
 
 def test_every_example_is_tested():
-    tested = {"classics.toml", "equities.sh", "api.py"}
+    tested = {"classics.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl", "spots.csv"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
@@ -55,3 +56,22 @@ def test_the_scenario_file_through_the_installed_command(tmp_path, drift, status
     proc = run("equity", "check", str(path))
     assert proc.returncode == status, proc.stdout + proc.stderr
     assert ("DRIFTED" in proc.stdout) == drift
+
+
+def test_the_preflop_matrix_on_a_few_classes(tmp_path):
+    proc = run(sys.executable, str(EXAMPLES / "preflop_matrix.py"), "--classes", "5", "--dir", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "25 pairs in" in proc.stdout and "e(a,b) + e(b,a) = 1" in proc.stdout
+    rows = (tmp_path / "matrix.csv").read_text().splitlines()
+    assert rows[0] == "hero \\ villain,AA,AKs,AKo,AQs,AQo" and rows[1].startswith("AA,50.0000,")
+    again = run(sys.executable, str(EXAMPLES / "preflop_matrix.py"), "--classes", "5", "--dir", str(tmp_path))
+    assert again.returncode == 0 and (tmp_path / "answers.jsonl").read_text().count("\n") == 25  # resumed
+
+
+@pytest.mark.parametrize("name", ["spots.jsonl", "spots.csv"])
+def test_the_batch_examples(name):
+    proc = run("equity", "batch", str(EXAMPLES / name), "--workers", "0")
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["id"] for a in answers] == (["flip", "flop", "typo"] if name.endswith("jsonl")
+                                          else ["flip", "flop", "three-way"])
+    assert proc.returncode == (2 if name.endswith("jsonl") else 0)

@@ -1,0 +1,333 @@
+"""``equity batch``: many scenarios in one run, one per input line, answered in input order.
+
+**Input.** JSON Lines (one object per line, the keys of :mod:`equity.spec` plus an optional ``id``; blank
+lines are skipped) or CSV with a header row naming those keys (``players`` as one cell, the players
+separated by `` vs ``). A line is numbered as in the file, from 1 (a CSV row by the line it ends on, the
+header being line 1).
+
+**Output.** One JSON object per answered line, in input order: ``line``, ``id`` (null when not given) and
+the keys of ``equity ... --json``; or, for a line that cannot be run, ``line``, ``id``, ``version`` and
+``error`` (the message, naming the key or token). Every line gets exactly one answer.
+
+**Running.** The lines are read lazily and at most ``window`` of them are in flight at once, so memory
+stays flat however long the input is; each answer is written as soon as it and every earlier one are
+done. A line runs wherever the executor puts it (:func:`answer` is the whole job, a plain function of
+the line): in this process, in a pool of worker processes (one per core: a small scenario takes one
+thread, a big one all of them), or on a Dask cluster (:mod:`equity.cluster`). A seeded or exact line
+gives the same numbers wherever and in whatever order it runs.
+
+**Resuming.** :func:`answered` reads an output file left by an interrupted run: the lines it answered,
+and a cut-off last line, which it removes; the run then skips those lines and appends the rest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import itertools
+import json
+import os
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Queue
+from typing import IO, Any
+
+from ._version import __version__
+from .batches import Progress
+from .engine import calculate_scenario, choose
+from .errors import EquityError
+from .scenario import Scenario
+from .spec import SPEC_KEYS, Spec, read_spec
+
+FORMATS = ("jsonl", "csv")
+KEYS = ("id", *SPEC_KEYS)
+#: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
+#: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
+BIG_WORK = 50_000_000
+BIG_TRIALS = 4_000_000
+
+
+Answer = tuple[str, bool]  # an output line (JSON) and whether it is an error
+
+
+@dataclass(frozen=True)
+class Line:
+    """One input line: its number in the file, and its JSON text or CSV row."""
+
+    number: int
+    record: str | dict[str, Any]
+
+
+def sniff(first: str) -> str:
+    """The format of an input whose first non-blank line is ``first``."""
+    return "jsonl" if first.lstrip().startswith("{") else "csv"
+
+
+def read_lines(stream: IO[str], fmt: str) -> Iterator[Line]:
+    """The lines of ``stream``, lazily.
+
+    Raises:
+        EquityError: a CSV header with a column that is not a scenario key, naming it.
+    """
+    if fmt == "jsonl":
+        for number, text in enumerate(stream, 1):
+            if text.strip():
+                yield Line(number, text)
+        return
+    reader = csv.DictReader(stream, restkey="\0extra")
+    for column in reader.fieldnames or []:
+        if column not in KEYS:
+            raise EquityError(f"CSV header: unknown column {column!r}; the columns are {', '.join(KEYS)}")
+    for row in reader:
+        yield Line(reader.line_num, row)
+
+
+def _error(line: Line, scenario_id: Any, message: str) -> dict[str, Any]:
+    return {"line": line.number, "id": scenario_id, "version": __version__, "error": message}
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class _LineError(EquityError):
+    """A bad line whose id is known."""
+
+    def __init__(self, message: str, scenario_id: Any) -> None:
+        super().__init__(message)
+        self.scenario_id = scenario_id
+
+
+def _record(line: Line) -> tuple[Any, dict[str, Any], bool]:
+    """``(id, keys, as_text)`` of a line: its id (None if not given), its other keys, and whether their
+    values are CSV text. Raises :class:`EquityError` naming what is wrong."""
+    if isinstance(line.record, dict):
+        row = dict(line.record)
+        extra = row.pop("\0extra", None)
+        scenario_id = (row.pop("id", None) or "").strip() or None
+        if extra:
+            raise _LineError("the row has more cells than the header has columns", scenario_id)
+        return scenario_id, row, True
+    try:
+        obj = json.loads(line.record, parse_constant=_reject_constant)
+    except ValueError as exc:
+        raise EquityError(f"not a JSON object: {exc}") from None
+    if not isinstance(obj, dict):
+        raise EquityError(f"not a JSON object: {line.record.strip()[:40]!r}")
+    scenario_id = obj.pop("id", None)
+    if isinstance(scenario_id, bool) or not isinstance(scenario_id, str | int | None):
+        raise EquityError(f"'id' must be a string or a whole number; got {scenario_id!r}")
+    return scenario_id, obj, False
+
+
+def _threads_for(method: str, work: float, spec: Spec) -> int | None:
+    """One thread for a small scenario, all (None) for a big one."""
+    if method == "exact":
+        return None if work > BIG_WORK else 1
+    if spec.trials is not None:
+        return None if spec.trials > BIG_TRIALS else 1
+    if spec.time_s is not None:
+        return None
+    target = (spec.precision or 0.05) / 100  # the standard error asked for; shares vary by at most 1/2
+    return None if (0.5 / target) ** 2 > BIG_TRIALS else 1
+
+
+def answer(line: Line, threads: int | str | None = "auto") -> Answer:
+    """The output line (JSON, no newline) for an input line, its result or an error naming the problem,
+    and whether it is an error. Never raises for bad input.
+
+    Args:
+        line: the input line.
+        threads: ``"auto"`` (one thread for a small scenario, all for a big one), a count, or None (all).
+    """
+    scenario_id = None
+    try:
+        scenario_id, table, as_text = _record(line)
+        spec = read_spec(table, EquityError, text=as_text)
+        scenario = Scenario.build(list(spec.players), spec.board, spec.dead)
+        precision = None if spec.precision is None else spec.precision / 100
+        options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
+        method, plan = choose(scenario, spec.method, **options)  # type: ignore[arg-type]
+        if threads == "auto":
+            threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
+        result = calculate_scenario(scenario, method, threads=threads,  # type: ignore[arg-type]
+                                    categories=spec.categories, **options)
+        out = {"line": line.number, "id": scenario_id, **result.to_dict()}
+    except EquityError as exc:
+        scenario_id = getattr(exc, "scenario_id", scenario_id)
+        return json.dumps(_error(line, scenario_id, str(exc))), True
+    return json.dumps(out, allow_nan=False), False
+
+
+def answered(path: Path) -> tuple[bytearray, int]:
+    """What an earlier run wrote to ``path``: a bitmap of the line numbers answered (``bits[n]`` set) and
+    how many of the answers were errors. A cut-off last line (no newline) is removed from the file.
+
+    Raises:
+        EquityError: a complete line of the file is not an answer (not the output of ``equity batch``).
+    """
+    done = bytearray()
+    errors = 0
+    with open(path, "rb+") as f:
+        data = f.read()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            f.truncate(end)
+    for i, raw in enumerate(data[:end].splitlines(), 1):
+        try:
+            obj = json.loads(raw)
+            number = obj["line"]
+        except (ValueError, KeyError, TypeError):
+            raise EquityError(f"cannot resume: line {i} of {path} is not an answer of equity batch") from None
+        if not isinstance(number, int) or number < 1:
+            raise EquityError(f"cannot resume: line {i} of {path} has no line number")
+        if number >= len(done):
+            done.extend(bytes(number + 1 - len(done)))
+        done[number] = 1
+        errors += "error" in obj
+    return done, errors
+
+
+Submit = Callable[[Line], "Future[Answer]"]
+
+
+@dataclass
+class Tally:
+    """What a run wrote: answers, and how many of them were errors."""
+
+    answers: int = 0
+    errors: int = 0
+
+
+def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
+        window: int, progress: Progress | None = None, total: int | None = None,
+        skip: bytearray | None = None) -> Tally:
+    """Answer ``lines`` through ``submit`` (at most ``window`` in flight) and ``write`` each answer
+    line in input order, as soon as it and every earlier one are done, even while the input waits.
+
+    A writer thread takes the futures in input order; this thread reads and submits.
+
+    Args:
+        lines: the input, read lazily.
+        submit: starts :func:`answer` on a line somewhere; returns its future.
+        write: takes one output line (with its newline).
+        window: the most lines in flight.
+        progress: ``progress(done, total)`` after each answer.
+        total: the lines to answer, if known.
+        skip: line numbers already answered (see :func:`answered`).
+    """
+    tally = Tally()
+    slots = threading.Semaphore(window)
+    queue: Queue[Future[Answer] | None] = Queue()
+    failure: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            while (future := queue.get()) is not None:
+                text, failed = future.result()
+                write(text + "\n")
+                tally.answers += 1
+                tally.errors += failed
+                slots.release()
+                if progress is not None:
+                    progress(tally.answers, total)
+        except BaseException as exc:  # handed to the reading thread, which re-raises it
+            failure.append(exc)
+            slots.release()
+
+    thread = threading.Thread(target=writer, name="equity-batch-writer", daemon=True)
+    thread.start()
+    try:
+        for line in lines:
+            if skip is not None and line.number < len(skip) and skip[line.number]:
+                continue
+            slots.acquire()
+            if failure:
+                break
+            queue.put(submit(line))
+    finally:
+        queue.put(None)
+        while thread.is_alive():
+            thread.join(0.1)
+    if failure:
+        raise failure[0]
+    return tally
+
+
+def inline(line: Line) -> Future[Answer]:
+    """Answer ``line`` in this process, on all threads, and return it as a finished future."""
+    future: Future[Answer] = Future()
+    future.set_result(answer(line, threads=None))
+    return future
+
+
+def local_executor(workers: int) -> Executor:
+    """A pool of ``workers`` processes, each loading the kernels once (spawned, so numba's threads are
+    never forked)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[Any], int | None]:
+    """The lines of ``source`` (a file or ``-`` for standard input), lazily, and how many there are to
+    answer if known. ``fmt``: ``"jsonl"``, ``"csv"`` or ``"auto"`` (by the file's suffix, else by its first
+    non-blank line).
+
+    Raises:
+        EquityError: the file cannot be read, naming it.
+    """
+    if source == "-":
+        stream: Any = sys.stdin
+        total = None
+    else:
+        try:
+            stream = open(source, encoding="utf-8", newline="")  # noqa: SIM115 - read lazily, closed at exit
+        except OSError as exc:
+            raise EquityError(f"cannot read {source}: {exc.strerror or exc}") from None
+        with open(source, encoding="utf-8", newline="") as f:
+            total = sum(1 for text in f if text.strip())
+    head: list[str] = []
+    if fmt == "auto":
+        suffix = Path(source).suffix.lower()
+        fmt = "csv" if suffix == ".csv" else "jsonl" if suffix in (".jsonl", ".ndjson", ".json") else ""
+    if not fmt:
+        for text in stream:
+            head.append(text)
+            if text.strip():
+                break
+        fmt = sniff(head[-1] if head else "")
+    if total is not None:
+        total -= (fmt == "csv") + (sum(skip) if skip else 0)
+    return read_lines(itertools.chain(head, stream), fmt), total
+
+
+@contextlib.contextmanager
+def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, int]]:
+    """``(submit, workers)``: in this process (``workers == 0``), a pool of worker processes (default one
+    per core), or a Dask cluster (``cluster``: see :mod:`equity.cluster`)."""
+    if cluster:
+        from .cluster import connect
+
+        with connect(cluster) as connected:
+            yield connected
+        return
+    n = default_workers() if workers is None else workers
+    if n == 0:
+        yield inline, 1
+        return
+    pool = local_executor(n)
+    threads = "auto" if n > 1 else None
+    try:
+        yield (lambda line: pool.submit(answer, line, threads)), n
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
