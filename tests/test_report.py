@@ -10,7 +10,9 @@ from rich.console import Console
 
 from equity import report
 from equity.check import Outcome, Pinned
+from equity.ranges import parse_range
 from equity.result import CATEGORY_KEYS, PlayerResult, Result
+from equity.spec import Spec
 
 
 def render(renderable, width=100, color_system=None):
@@ -105,7 +107,8 @@ def test_the_evaluation_report():
 
 
 def pinned(name, expected, tolerance):
-    return Pinned(name, ["AsKs", "QdQc"], "", "", "exact", None, None, None, None, expected, tolerance)
+    return Pinned(name, Spec(tuple(parse_range(h) for h in ("AsKs", "QdQc")), method="exact"), expected,
+                  tolerance)
 
 
 def test_the_check_table():
