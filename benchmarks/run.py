@@ -3,7 +3,7 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|designs|simulate|exact|grid|all] [--repeat N]
+    python benchmarks/run.py [--section evaluator|designs|simulate|exact|grid|batch|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -26,14 +26,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
 
-from equity import dag, tables  # noqa: E402
+from equity import dag, keysum, tables  # noqa: E402
 from equity.evaluator import (  # noqa: E402
+    LANES,
     _evaluate_rows,
     _evaluate_rows_parallel,
     _seven_card_histogram,
 )
+from equity.keysum import _keysum_rows  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -105,24 +108,36 @@ def random_hands(n: int, seed: int = 2026) -> np.ndarray:
 
 
 def bench_evaluator(repeat: int) -> None:
-    print("Evaluator (Hammer's DAG with flush pointers)")
+    print(f"Evaluator (Hammer's DAG, {LANES} hands walked together, flush pointers as one suit word)")
     t = tables.get()
+    ks = keysum.tables()
     n = 10_000_000
     hands = random_hands(n)
     out = np.empty(n, np.int16)
+    spare = np.empty(n, np.int16)
     _evaluate_rows(hands[:10], t, out[:10])
     _evaluate_rows_parallel(hands[:100], t, out, 2)
+    one_at_a_time.evaluate_rows(hands[:10], t, spare[:10])
+    _keysum_rows(hands[:10], ks, spare[:10])
     cores = numba.get_num_threads()
     samples = interleaved_samples({
         "one": lambda: _evaluate_rows(hands, t, out),
         "all": lambda: _evaluate_rows_parallel(hands, t, out, 64),
+        "previous": lambda: one_at_a_time.evaluate_rows(hands, t, spare),
+        "keysum": lambda: _keysum_rows(hands, ks, spare),
     }, 2 * repeat)
+    assert np.array_equal(out, _check_previous(hands, t))
     rates = {name: sorted(n / s / 1e6 for s in ts) for name, ts in samples.items()}
-    one, every = (statistics.median(rates[name]) * 1e6 for name in ("one", "all"))
+    one, every, previous, keys = (statistics.median(rates[name]) * 1e6
+                                  for name in ("one", "all", "previous", "keysum"))
     # The second core shares cache and memory with other tenants: show the spread, not just the median.
     spread = {name: f"runs {r[0]:.0f}-{r[-1]:.0f} M/s" for name, r in rates.items()}
     row("random 7-card evaluations/s, 1 thread", f"{one / 1e6:.1f} M/s",
-        verdict(one >= 60e6) + f" (>= 60 M/s); {spread['one']}")
+        verdict(one >= 150e6 and one >= 0.7 * keys) + f" (>= 150 M/s and >= 0.7x key sums); {spread['one']}")
+    row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",
+        f"{one / previous:.2f}x faster now; {spread['previous']}")
+    row("  key sums (equity.keysum), same hands", f"{keys / 1e6:.1f} M/s",
+        f"the DAG walks at {one / keys:.2f}x their rate; {spread['keysum']}")
     row(f"random 7-card evaluations/s, {cores} threads", f"{every / 1e6:.1f} M/s",
         verdict(every >= 100e6) + f" (>= 100 M/s on 2 cores); {spread['all']}, "
         f"{every / one:.2f}x one thread")
@@ -162,6 +177,13 @@ def bench_evaluator(repeat: int) -> None:
     print()
 
 
+def _check_previous(hands: np.ndarray, t: tables.Tables) -> np.ndarray:
+    """The previous kernel's classes of ``hands``: the new kernel must give the same."""
+    out = np.empty(len(hands), np.int16)
+    one_at_a_time.evaluate_rows(hands, t, out)
+    return out
+
+
 def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
     """eval7's own C heads-up Monte Carlo loop, AsKs vs every hand, preflop (None if eval7 is absent)."""
     try:
@@ -173,38 +195,82 @@ def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
     return lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], iterations)
 
 
+def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
+                stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
+    """A call of a Monte Carlo chunk kernel (the new ``equity.simulate._run_chunks`` or the previous
+    ``one_at_a_time.run_chunks``) playing ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads``
+    threads, ``stages`` as :class:`equity.simulate.Deal` takes it; it returns the counts."""
+    from equity.batches import using_threads
+    from equity.result import MAX_SPLIT, N_CATEGORIES, category_table
+    from equity.simulate import CHUNK, Deal, ranged_arrays
+
+    t = tables.get()
+    d = Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
+             False, category_table(), stages)
+    players = len(scenario.players)
+
+    def run() -> tuple[np.ndarray, ...]:
+        counts = (np.zeros((n_chunks, players), np.int64), np.zeros((n_chunks, players, MAX_SPLIT), np.int64),
+                  np.zeros((n_chunks, players, N_CATEGORIES, 3), np.int64))
+        with using_threads(threads):
+            kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts)
+        return counts
+
+    return run
+
+
 def bench_simulate(repeat: int) -> None:
     from equity.scenario import Scenario
-    from equity.simulate import simulate
+    from equity.simulate import CHUNK, _run_chunks, simulate
 
-    print("Monte Carlo (trials/s, AsKs vs 2 random; medians of interleaved runs)")
-    n = 4_000_000
-    cases = {"preflop": Scenario.build(["AsKs", None, None]),
-             "flop Th9h2c": Scenario.build(["AsKs", None, None], board="Th9h2c")}
-    fns = {}
+    print("Monte Carlo (trials/s, the chunk kernels in process, seed 1; medians of interleaved runs)")
+    n_chunks = 244  # 4.0 M trials
+    n = n_chunks * CHUNK
+    cores = numba.get_num_threads()
+    cases = {"AsKs vs 2 random, preflop": Scenario.build(["AsKs", None, None]),
+             "AsKs vs 2 random, flop Th9h2c": Scenario.build(["AsKs", None, None], board="Th9h2c"),
+             "AsKs vs 1 random, preflop": Scenario.build(["AsKs", None])}
+    fns: dict[tuple[str, str, int], Callable[[], object]] = {}
     for name, sc in cases.items():
-        simulate(sc, trials=20_000, seed=1)
-        for threads in (1, numba.get_num_threads()):
-            fns[(name, threads)] = (lambda sc=sc, threads=threads:
-                                    simulate(sc, trials=n, seed=1, threads=threads))
-    heads_up = Scenario.build(["AsKs", None])
-    fns[("heads-up preflop", 1)] = lambda: simulate(heads_up, trials=n, seed=1, threads=1)
+        for threads in sorted({1, cores}):
+            if threads > 1 and name.startswith("AsKs vs 1"):
+                continue
+            new = _chunk_runs(_run_chunks, sc, n_chunks, threads)
+            old = _chunk_runs(one_at_a_time.run_chunks, sc, n_chunks, threads)
+            if threads == 1:  # same seed, same draws: the same counts, trial for trial
+                assert all(np.array_equal(x, y) for x, y in zip(new(), old(), strict=True)), name
+            fns[(name, "new", threads)] = new
+            fns[(name, "previous", threads)] = old
     e7 = _eval7_heads_up(1_000_000)
     if e7:
         e7()
-        fns[("eval7 heads-up", 1)] = e7
+        fns[("eval7", "", 1)] = e7
     times = interleaved(fns, repeat)
-    for (name, threads), secs in times.items():
-        if name == "eval7 heads-up":
+    for (name, kind, threads), secs in times.items():
+        if kind != "new":
             continue
         rate = n / secs
-        note = ""
-        if name == "preflop" and threads > 1:
-            note = verdict(rate >= 20e6) + " (>= 20 M/s with 2 threads)"
-        if name == "heads-up preflop" and ("eval7 heads-up", 1) in times:
-            e7_rate = 1_000_000 / times[("eval7 heads-up", 1)]
-            note = f"eval7's C loop (AsKs vs any hand) {e7_rate / 1e6:.1f} M/s: {rate / e7_rate:.2f}x"
+        before = n / times[(name, "previous", threads)]
+        note = f"previous kernel {before / 1e6:.1f} M/s: {rate / before:.2f}x"
+        if name.endswith("2 random, preflop") and threads == 1:
+            note += "; " + verdict(rate >= 1.6 * before) + " (>= 1.6x)"
+        if name.endswith("2 random, preflop") and threads > 1:
+            note += "; " + verdict(rate >= 20e6) + " (>= 20 M/s with 2 threads)"
+        if name.startswith("AsKs vs 1") and e7:
+            e7_rate = 1_000_000 / times[("eval7", "", 1)]
+            note += (f"; eval7's C loop (AsKs vs any hand) {e7_rate / 1e6:.1f} M/s: {rate / e7_rate:.2f}x, "
+                     + verdict(rate >= 2 * e7_rate) + " (>= 2x)")
         row(f"{name}, {threads} thread{'s' if threads > 1 else ''}", f"{rate / 1e6:.1f} M/s", note)
+
+    print("  where a trial's time goes (1 thread; each stage timed as the kernel stopped after it):")
+    for name in ("AsKs vs 2 random, preflop", "AsKs vs 1 random, preflop"):
+        staged = {k: _chunk_runs(_run_chunks, cases[name], n_chunks // 2, 1, k) for k in (1, 2, 3, 4)}
+        ns = {k: v * 1e9 / (n_chunks // 2 * CHUNK) for k, v in interleaved(staged, repeat).items()}
+        parts = {"dealing": ns[1], "board walk": ns[2] - ns[1], "players": ns[3] - ns[2],
+                 "scoring": ns[4] - ns[3]}
+        row(f"  {name}", f"{ns[4]:.1f} ns/trial",
+            ", ".join(f"{k} {v:.1f} ns ({v / ns[4]:.0%})" for k, v in parts.items()))
+    own = 1_000_000 / (n / times[("AsKs vs 2 random, flop Th9h2c", "new", cores)])
 
     equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
     trials = 1_000_000
@@ -213,13 +279,12 @@ def bench_simulate(repeat: int) -> None:
     default_cmd = cmd[:cmd.index("--trials")] + ["--json"]
     walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": wall(cmd),
                          "default": wall(default_cmd)}, repeat + 2)
-    own = trials / (n / times[("flop Th9h2c", numba.get_num_threads())])
     limit = 2 * walls["numba"] + own
     row("`python -c 'import numba'` wall", f"{walls['numba'] * 1e3:.0f} ms", "baseline")
     row("`equity AsKs vs 2 --board Th9h2c -n 1e6 --json`", f"{walls['cli'] * 1e3:.0f} ms",
         f"trials' own time {own * 1e3:.0f} ms; " + verdict(walls["cli"] <= limit)
         + f" (<= 2x import + trials = {limit * 1e3:.0f} ms)")
-    flop = cases["flop Th9h2c"]
+    flop = cases["AsKs vs 2 random, flop Th9h2c"]
     stop = median_time(lambda: simulate(flop, seed=1), repeat)
     kept = simulate(flop, seed=1).trials
     row("the same without -n (default stop)", f"{walls['default'] * 1e3:.0f} ms",
@@ -286,7 +351,7 @@ def bench_exact(repeat: int) -> None:
         walked = len(deals.orbit) * deals.boards_per_deal  # after suit symmetry
         note = f"{walked / secs / 1e6:.0f} M boards/s walked ({deals.trials / walked:.0f}x by symmetry)"
         if name.startswith("AsKs vs QdQc") and threads == 1:
-            note += "; " + verdict(secs <= 0.020) + " (<= 20 ms on one core)"
+            note += "; " + verdict(secs <= 0.008) + " (<= 8 ms on one core)"
         row(f"{name}, {threads} thread{'s' if threads > 1 else ''}", f"{secs * 1e3:.1f} ms", note)
     e7 = _eval7_exact("AsKs", "QdQc")
     if e7:
@@ -417,8 +482,71 @@ def bench_grid(repeat: int) -> None:
     print()
 
 
+def _small_spots(n: int, seed: int = 7) -> list[dict[str, object]]:
+    """``n`` heads-up spots, two specific hands on a random flop: exact, 990 boards each."""
+    import random
+
+    from equity.cards import format_cards
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = rng.sample(range(52), 7)
+        out.append({"players": [format_cards(cards[:2]), format_cards(cards[2:4])],
+                    "board": format_cards(cards[4:]), "method": "exact"})
+    return out
+
+
+def bench_batch(repeat: int) -> None:
+    import json
+
+    print("equity batch (wall times from the command line, workers started included)")
+    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
+    spots = _small_spots(1000)
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "spots.jsonl"
+        source.write_text("".join(json.dumps(s) + "\n" for s in spots))
+
+        def run_batch(*extra: str) -> Callable[[], None]:
+            def go() -> None:
+                out = Path(tmp) / "out.jsonl"
+                out.unlink(missing_ok=True)
+                subprocess.run([equity_bin, "batch", str(source), "--output", str(out), *extra], check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return go
+
+        loop = [wall([equity_bin, *s["players"], "--board", str(s["board"]), "--exact", "--json"])
+                for s in spots[:20]]
+        loop[0]()
+        times = interleaved({"batch": run_batch(), "batch, 1 process": run_batch("--workers", "0"),
+                             "loop of 20": lambda: [f() for f in loop]}, max(1, repeat // 2))
+        per_spot = times["loop of 20"] / 20
+        row("1,000 heads-up exact flop spots, `equity batch`", f"{times['batch']:.2f} s",
+            f"{numba.config.NUMBA_NUM_THREADS} workers; " + verdict(1000 * per_spot / times["batch"] >= 50)
+            + " (>= 50x the shell loop)")
+        row("  the same, `--workers 0` (in the equity process)", f"{times['batch, 1 process']:.2f} s", "")
+        row("  shell loop of `equity H vs V --board B --exact --json`", f"{1000 * per_spot:.0f} s",
+            f"{per_spot * 1e3:.0f} ms a spot, timed on 20 of them; batch is "
+            f"{1000 * per_spot / times['batch']:.0f}x faster")
+        example = Path(__file__).parent.parent / "examples" / "preflop_matrix.py"
+        n_classes = 30
+        matrix = {}
+        for label, extra in (("this machine", []), ("LocalCluster of 2 workers", ["--cluster", "local:2"])):
+            folder = Path(tmp) / label.split()[0]
+            start = time.perf_counter()
+            subprocess.run([sys.executable, str(example), "--classes", str(n_classes), "--dir", str(folder),
+                            *extra], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            matrix[label] = time.perf_counter() - start
+        base = matrix["this machine"]
+        for label, secs in matrix.items():
+            note = "baseline" if label == "this machine" else f"{secs / base:.2f}x this machine (Dask's cost)"
+            row(f"preflop matrix, first {n_classes} classes ({n_classes ** 2} pairs), {label}",
+                f"{secs:.1f} s", note)
+    print()
+
+
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
-            "exact": bench_exact, "grid": bench_grid}
+            "exact": bench_exact, "grid": bench_grid, "batch": bench_batch}
 
 
 

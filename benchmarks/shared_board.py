@@ -3,35 +3,33 @@ cards. The DAG and the key sums walk the board once and extend it per player; Ke
 state, so each player costs a full best-of-21 evaluation."""
 
 import numpy as np
-from numba import njit
+from numba import njit, uint64
 
-from equity.evaluator import _finish, _step
+from equity.evaluator import _COUNTS, _MASK, _TWO
 from equity.keysum import RANK_BITS, RANK_MASK
 
 
 @njit(cache=True)
 def dag_shared(boards, holes, t):
     """Sum of the classes of ``holes[i, p]`` with ``boards[i]`` (uint8 (n, 5) and (n, P, 2));
-    t: :class:`equity.tables.Tables`."""
-    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
+    t: :class:`equity.tables.Tables`. One board at a time, as the engines' state: a rank offset and a
+    suit word."""
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     acc = 0
-    f = np.zeros(4, np.int32)
-    g = np.zeros(4, np.int32)
     for i in range(boards.shape[0]):
-        f[0] = 0
-        f[1] = 0
-        f[2] = 0
-        f[3] = 0
-        r = 0
+        r = uint64(0)
+        w = uint64(0)
         for j in range(5):
-            r = _step(rank_step, flush_step, r, f, boards[i, j])
+            c = boards[i, j]
+            r = uint64(rank_step[r + (c >> _TWO)])
+            w += card_word[c]
         for p in range(holes.shape[1]):
-            g[0] = f[0]
-            g[1] = f[1]
-            g[2] = f[2]
-            g[3] = f[3]
-            acc += _finish(rank_last, flush_step, flush_value,
-                           _step(rank_step, flush_step, r, g, holes[i, p, 0]), g, holes[i, p, 1])
+            a = holes[i, p, 0]
+            b = holes[i, p, 1]
+            q = uint64(rank_step[r + (a >> _TWO)])
+            x = w + card_word[a] + card_word[b]
+            acc += min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], rank_last[q + (b >> _TWO)])
     return acc
 
 

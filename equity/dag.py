@@ -34,6 +34,20 @@ of each class, grouped by (count, rank) descending (row 0 unused), for naming ha
 on random 7-card hands). A walk state is ``r = 13 * rank_node`` and ``f[s] = 13 * flush_node`` per suit;
 adding a card of rank ``k``, suit ``s`` is ``r = rank_step[r + k]; f[s] = flush_step[f[s] + k]``. See
 :func:`walk_layout`.
+
+**Suit words.** The kernels number the flush sub-DAG's nodes by their 13-bit rank mask instead, so a suit
+pointer's step is one addition, and keep all four in one uint64 *suit word* beside a 3-bit card count
+per suit::
+
+    bit  63..61  60..58  57..55  54..52 | 51..39  38..26  25..13  12..0
+         count3  count2  count1  count0 | mask3   mask2   mask1   mask0      (suit 0..3 = c, d, h, s)
+
+``card_word[c]`` sets card ``c``'s rank bit in its suit's mask and adds one to its suit's count; cards
+are distinct, so a hand's word is the plain sum of its cards' words (no carries). At most one suit holds
+five of seven cards: ``suit_shift[word >> 52]`` is ``13 * s`` for that suit ``s``, else 0 (a suit with
+fewer than five cards), and ``suited_class[(word >> shift) & 0x1FFF]`` is the flush's class, or
+:data:`NO_FLUSH` (larger than every class) below five ranks. A flush also rules out quads and full
+houses within seven cards, so a hand's class is ``min(suited class, rank class)``: no branch.
 """
 
 from __future__ import annotations
@@ -49,6 +63,9 @@ SENTINEL = N_NODES
 N_FLUSH_NODES = sum(len(list(combinations(range(13), k))) for k in range(MAX_CARDS + 1))  # 5,812
 FLUSH_SENTINEL = N_FLUSH_NODES
 N_CLASSES = 7462
+#: ``suited_class`` of a mask with fewer than five ranks: above every class, so ``min`` ignores it.
+NO_FLUSH = 0x7FFF
+SUIT_COUNT_SHIFT = 52
 
 _POW5 = 5 ** np.arange(N_RANKS, dtype=np.int64)
 
@@ -236,7 +253,8 @@ def walk_layout(rank_next: np.ndarray, rank_class: np.ndarray, flush_next: np.nd
 
     With ``r = 13 * node`` and ``q = 13 * fnode`` (offsets), for a rank ``k``:
 
-    - ``rank_step[r + k]`` (int32, (76156 * 13,)): ``13 * rank_next[node, k]``.
+    - ``rank_step[r + k]`` (uint32, (76156 * 13,)): ``13 * rank_next[node, k]`` (unsigned: the kernels
+      index with uint64, which numba does not check for negative indices; 6% faster).
     - ``rank_last[r + k]`` (int16, (76156 * 13,)): ``rank_class[rank_next[node, k]]``, the class reached
       by a hand's last card in one load instead of two.
     - ``rank_value[r]`` (int16, (76156 * 13,)): ``rank_class[node]`` (other entries 0).
@@ -249,9 +267,45 @@ def walk_layout(rank_next: np.ndarray, rank_class: np.ndarray, flush_next: np.nd
     flush_value = np.zeros(n_flush * N_RANKS, np.int16)
     flush_value[::N_RANKS] = flush_class
     return {
-        "rank_step": (rank_next.astype(np.int32) * N_RANKS).ravel(),
+        "rank_step": (rank_next.astype(np.uint32) * N_RANKS).ravel(),
         "rank_last": rank_class[rank_next].astype(np.int16).ravel(),
         "rank_value": rank_value,
         "flush_step": (flush_next.astype(np.int32) * N_RANKS).ravel(),
         "flush_value": flush_value,
+        **suit_words(flush_next, flush_class),
+    }
+
+
+def suit_words(flush_next: np.ndarray, flush_class: np.ndarray) -> dict[str, np.ndarray]:
+    """The suit-word tables (module docstring), from the flush sub-DAG's ``flush_next``/``flush_class``.
+
+    - ``card_word[c]`` (uint64, (52,)): ``1 << (13 * suit + rank)`` plus ``1 << (52 + 3 * suit)``.
+    - ``suit_shift[counts]`` (uint8, (4096,)): for the four 3-bit suit counts ``word >> 52``, ``13 * s``
+      for the first suit ``s`` counting five or more, else 0.
+    - ``suited_class[mask]`` (int16, (8192,)): the best straight flush or flush among a mask's ranks,
+      :data:`NO_FLUSH` below five ranks. Masks of up to seven ranks walk the sub-DAG to their node;
+      larger ones (no hand reaches them) take the best of their one-rank-smaller submasks.
+    """
+    cards = np.arange(52)
+    card_word = (np.uint64(1) << (13 * (cards & 3) + (cards >> 2)).astype(np.uint64)) \
+        + (np.uint64(1) << (SUIT_COUNT_SHIFT + 3 * (cards & 3)).astype(np.uint64))
+    counts = (np.arange(4096)[:, None] >> (3 * np.arange(4))[None, :]) & 7
+    flush_suit = np.where((counts >= 5).any(axis=1), np.argmax(counts >= 5, axis=1), 0)
+    masks = np.arange(1 << N_RANKS)
+    bits = (masks[:, None] >> np.arange(N_RANKS)[None, :]) & 1
+    size = bits.sum(axis=1)
+    node = np.zeros(len(masks), np.int64)
+    for k in range(N_RANKS):
+        node = np.where(bits[:, k] == 1, flush_next[np.minimum(node, len(flush_next) - 1), k], node)
+    suited = np.where(size <= MAX_CARDS, flush_class[np.minimum(node, len(flush_class) - 1)], 0)
+    suited = np.where(suited > 0, suited, NO_FLUSH)
+    for k in range(MAX_CARDS + 1, N_RANKS + 1):
+        big = masks[size == k]
+        for r in range(N_RANKS):
+            has = (big >> r) & 1 == 1
+            suited[big[has]] = np.minimum(suited[big[has]], suited[big[has] & ~(1 << r)])
+    return {
+        "card_word": card_word.astype(np.uint64),
+        "suit_shift": (13 * flush_suit).astype(np.uint8),
+        "suited_class": suited.astype(np.int16),
     }

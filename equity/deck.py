@@ -48,9 +48,9 @@ def _rotl(x, k):
 
 
 @njit(inline="always")
-def _next(state):
-    """The next xoshiro256** output (uint64); advances ``state`` (uint64[4]) in place."""
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+def _xoshiro(s0, s1, s2, s3):
+    """The next xoshiro256** output, on a state held in four uint64 scalars (a kernel's locals, so its
+    updates stay in registers): returns ``(output, s0, s1, s2, s3)``."""
     result = _rotl(s1 * uint64(5), 7) * uint64(9)
     t = s1 << uint64(17)
     s2 ^= s0
@@ -59,22 +59,39 @@ def _next(state):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
-    return result
+    return result, s0, s1, s2, s3
 
 
 @njit(inline="always")
-def _below(state, n):
-    """A uniform integer in ``[0, n)``, ``1 <= n < 2**32`` (Lemire, with rejection)."""
+def _bounded(s0, s1, s2, s3, n):
+    """A uniform integer in ``[0, n)``, ``1 <= n < 2**32`` (Lemire's multiply-shift on the output's
+    high 32 bits, with rejection), on a state held in four uint64 scalars: returns
+    ``(i, s0, s1, s2, s3)``."""
     bound = uint64(n)
-    m = (_next(state) >> uint64(32)) * bound
+    x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+    m = (x >> uint64(32)) * bound
     low = m & uint64(0xFFFFFFFF)
     if low < bound:
         threshold = (uint64(0x100000000) - bound) % bound
         while low < threshold:
-            m = (_next(state) >> uint64(32)) * bound
+            x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+            m = (x >> uint64(32)) * bound
             low = m & uint64(0xFFFFFFFF)
-    return np.int64(m >> uint64(32))
+    return np.int64(m >> uint64(32)), s0, s1, s2, s3
+
+
+@njit(inline="always")
+def _next(state):
+    """The next xoshiro256** output (uint64); advances ``state`` (uint64[4]) in place."""
+    x, state[0], state[1], state[2], state[3] = _xoshiro(state[0], state[1], state[2], state[3])
+    return x
+
+
+@njit(inline="always")
+def _below(state, n):
+    """:func:`_bounded` on a state array (uint64[4]), advanced in place."""
+    i, state[0], state[1], state[2], state[3] = _bounded(state[0], state[1], state[2], state[3], n)
+    return i
 
 
 @njit(inline="always")
@@ -96,6 +113,19 @@ def _draw_counts(seed, stream, n, draws):
     for _ in range(draws):
         counts[_below(state, n)] += 1
     return counts
+
+
+@njit(cache=True)
+def _bounded_draws(seed, stream, bounds):
+    """int64 (len(bounds),): one :func:`_bounded` draw in ``[0, bounds[i])`` each, from stream
+    ``(seed, stream)`` (for the test against an independent generator)."""
+    state = np.empty(4, np.uint64)
+    _seed_stream(seed, stream, state)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    out = np.empty(bounds.shape[0], np.int64)
+    for i in range(bounds.shape[0]):
+        out[i], s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, bounds[i])
+    return out
 
 
 @njit(cache=True)

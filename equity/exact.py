@@ -14,7 +14,9 @@ deals; AKs preflop a sixth.
 **Kernel.** Per deal, each player's hole cards and the fixed board are walked once; the missing board
 cards are enumerated as combinations of the live cards in ascending order, and each player's walk state
 is extended one board card at a time, so a deal's last board card costs each player one lookup in the
-row of its six-card state (see :func:`equity.evaluator._seven_card_histogram`).
+row of its six-card state (see :func:`equity.evaluator._seven_card_histogram`). When no player's six
+cards hold four of a suit, no last card can make a flush and that load is all: the suit words
+(:mod:`equity.dag`) are not even read.
 """
 
 from __future__ import annotations
@@ -26,14 +28,18 @@ from itertools import permutations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, uint64
 
 from . import tables as _tables
 from .batches import Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
 from .errors import TooLarge
+from .evaluator import _COUNTS, _MASK, _TWO
 from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
 from .scenario import Scenario
+
+#: The top bit of each suit's 3-bit card count in a suit word (:mod:`equity.dag`): set from four cards.
+_FOUR_OF_A_SUIT = uint64(0b100100100100 << 52)
 
 
 class Board(NamedTuple):
@@ -60,24 +66,22 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
     sizes.
     """
     board, live, want_cats, cat_of = b.board, b.live, b.want_cats, b.cat_of
-    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[1]
     to_deal = 5 - board.shape[0]
     n_fixed = board.shape[0] if to_deal else 4  # board cards walked before the enumeration
-    deck = np.empty(max(live.shape[0], 1), np.uint8)
-    R = np.empty((6, n_players), np.int64)
-    F = np.empty((6, n_players, 4), np.int64)
-    tot = np.empty(n_players, np.int64)
+    deck = np.empty(max(live.shape[0], 1), np.uint64)
+    R = np.empty((6, n_players), np.uint64)
+    W = np.empty((6, n_players), np.uint64)
     idx = np.zeros(6, np.int64)
     vals = np.empty(n_players, np.int64)
     wins = np.zeros(n_players, np.int64)
     ties = np.zeros((n_players, MAX_SPLIT), np.int64)
     cats = np.zeros((n_players, N_CATEGORIES, 3), np.int64)
     heads_up = n_players == 2 and not want_cats
-    f0 = np.empty(4, np.int64)
-    f1 = np.empty(4, np.int64)
-    rr = np.empty(n_players, np.int64)
-    ff = np.empty(4 * n_players, np.int64)
+    rr = np.empty(n_players, np.uint64)
+    ww = np.empty(n_players, np.uint64)
     for i in range(holes.shape[0]):
         used = np.uint64(0)
         for p in range(n_players):
@@ -93,71 +97,65 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
             deck[0] = board[n_fixed]
             m = 1
         for p in range(n_players):
-            f = F[0, p]
-            f[0] = 0
-            f[1] = 0
-            f[2] = 0
-            f[3] = 0
-            r = 0
-            for t in range(n_fixed):
-                c = board[t]
-                k = c >> 2
-                r = rank_step[r + k]
-                f[c & 3] = flush_step[f[c & 3] + k]
+            r = uint64(0)
+            w = uint64(0)
+            for j in range(n_fixed):
+                c = board[j]
+                r = uint64(rank_step[r + (c >> _TWO)])
+                w += card_word[c]
             for j in range(2):
                 c = holes[i, p, j]
-                k = c >> 2
-                r = rank_step[r + k]
-                f[c & 3] = flush_step[f[c & 3] + k]
+                r = uint64(rank_step[r + (c >> _TWO)])
+                w += card_word[c]
             R[0, p] = r
+            W[0, p] = w
         wins[:] = 0
         ties[:, :] = 0
         cats[:, :, :] = 0
         n_boards = 0
         pre = max(to_deal, 1) - 1  # board cards before the last: combinations of deck[0 .. m-2]
-        for t in range(pre):
-            idx[t] = t
+        for j in range(pre):
+            idx[j] = j
         t_from = 0
         while True:
             # Walk the prefix from depth t_from (earlier depths are unchanged).
-            for t in range(t_from, pre):
-                c = deck[idx[t]]
-                k = c >> 2
-                s = c & 3
+            for j in range(t_from, pre):
+                c = deck[idx[j]]
+                k = c >> _TWO
+                cw = card_word[c]
                 for p in range(n_players):
-                    R[t + 1, p] = rank_step[R[t, p] + k]
-                    F[t + 1, p, 0] = F[t, p, 0]
-                    F[t + 1, p, 1] = F[t, p, 1]
-                    F[t + 1, p, 2] = F[t, p, 2]
-                    F[t + 1, p, 3] = F[t, p, 3]
-                    F[t + 1, p, s] = flush_step[F[t, p, s] + k]
-            for p in range(n_players):
-                tot[p] = (flush_value[F[pre, p, 0]] + flush_value[F[pre, p, 1]]
-                          + flush_value[F[pre, p, 2]] + flush_value[F[pre, p, 3]])
+                    R[j + 1, p] = rank_step[R[j, p] + k]
+                    W[j + 1, p] = W[j, p] + cw
             start = idx[pre - 1] + 1 if pre > 0 else 0
+            # A flush needs four cards of a suit before the last: else the ranks decide alone.
+            suited = uint64(0)
+            for p in range(n_players):
+                suited |= W[pre, p] & _FOUR_OF_A_SUIT
             if heads_up:
                 # Two players, no categories: the common case, with scalar state and counters.
                 r0 = R[pre, 0]
                 r1 = R[pre, 1]
-                t0 = tot[0]
-                t1 = tot[1]
-                for x in range(4):
-                    f0[x] = F[pre, 0, x]
-                    f1[x] = F[pre, 1, x]
                 w0 = 0
                 w1 = 0
-                for j in range(m - start):
-                    c = deck[start + j]
-                    k = c >> 2
-                    s = c & 3
-                    q = f0[s]
-                    fl = t0 - flush_value[q] + flush_value[flush_step[q + k]]
-                    v0 = fl if fl else rank_last[r0 + k]
-                    q = f1[s]
-                    fl = t1 - flush_value[q] + flush_value[flush_step[q + k]]
-                    v1 = fl if fl else rank_last[r1 + k]
-                    w0 += v0 < v1
-                    w1 += v1 < v0
+                if suited:
+                    x0 = W[pre, 0]
+                    x1 = W[pre, 1]
+                    for j in range(start, m):
+                        c = deck[j]
+                        k = c >> _TWO
+                        y = x0 + card_word[c]
+                        v0 = min(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK], rank_last[r0 + k])
+                        y = x1 + card_word[c]
+                        v1 = min(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK], rank_last[r1 + k])
+                        w0 += v0 < v1
+                        w1 += v1 < v0
+                else:
+                    for j in range(start, m):
+                        k = deck[j] >> _TWO
+                        v0 = rank_last[r0 + k]
+                        v1 = rank_last[r1 + k]
+                        w0 += v0 < v1
+                        w1 += v1 < v0
                 wins[0] += w0
                 wins[1] += w1
                 ties[0, 2] += m - start - w0 - w1
@@ -165,19 +163,19 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
             else:
                 for p in range(n_players):
                     rr[p] = R[pre, p]
-                    for x in range(4):
-                        ff[4 * p + x] = F[pre, p, x]
-                for j in range(m - start):
-                    c = deck[start + j]
-                    k = c >> 2
-                    s = c & 3
+                    ww[p] = W[pre, p]
+                for j in range(start, m):
+                    c = deck[j]
+                    k = c >> _TWO
+                    cw = card_word[c]
                     best = 1 << 30
                     n_best = 0
                     winner = 0
                     for p in range(n_players):
-                        q = ff[4 * p + s]
-                        fl = tot[p] - flush_value[q] + flush_value[flush_step[q + k]]
-                        v = fl if fl else rank_last[rr[p] + k]
+                        v = np.int64(rank_last[rr[p] + k])
+                        if suited:
+                            y = ww[p] + cw
+                            v = min(v, np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]))
                         vals[p] = v
                         if v < best:
                             best = v
@@ -199,15 +197,15 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
                                 cats[p, x, 1 if n_best == 1 else 2] += 1
             n_boards += m - start
             # Next prefix, in lexicographic order.
-            t = pre - 1
-            while t >= 0 and idx[t] == m - 1 - pre + t:
-                t -= 1
-            if t < 0:
+            j = pre - 1
+            while j >= 0 and idx[j] == m - 1 - pre + j:
+                j -= 1
+            if j < 0:
                 break
-            idx[t] += 1
-            for u in range(t + 1, pre):
+            idx[j] += 1
+            for u in range(j + 1, pre):
                 idx[u] = idx[u - 1] + 1
-            t_from = t
+            t_from = j
         w = weight[i]
         for p in range(n_players):
             wins_out[p] += w * wins[p]

@@ -9,6 +9,8 @@ chunks were batched or threaded either.
 
 Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
 chunk), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
+Trials go :data:`LANES` at a time through each of those stages (:func:`_chunk`), so the table loads of
+independent trials overlap; the draws are those of playing one trial at a time.
 """
 
 from __future__ import annotations
@@ -19,14 +21,14 @@ import time
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, uint64
 
 from . import tables as _tables
 from .batches import BATCH_SECONDS, Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
-from .deck import _below, _deal, _next, _seed_stream
+from .deck import _bounded, _seed_stream, _xoshiro
 from .errors import ScenarioError
-from .evaluator import _finish, _step
+from .evaluator import _COUNTS, _MASK, _TWO
 from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
 from .scenario import Scenario
 
@@ -35,10 +37,14 @@ DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
 MAX_SEED = 2**64 - 1
 MAX_TRIALS = 10**15  # about a year at 30 M/s; the kernels count in int64
 _ALWAYS = np.uint64(2**64 - 1)
+#: Trials dealt, then walked, together by :func:`_chunk` (divides :data:`CHUNK`).
+LANES = 16
 
 
 class Deal(NamedTuple):
-    """What the kernel deals from, for one scenario (see :func:`_chunk` for the arrays)."""
+    """What the kernel deals from, for one scenario (see :func:`_chunk` for the arrays). ``stages``
+    below 4 stops each block after dealing (1), walking the boards (2) or the players' hands (3), for
+    the benchmark's breakdown of a trial's time; the counts are then zero."""
 
     holes: np.ndarray
     board: np.ndarray
@@ -49,6 +55,7 @@ class Deal(NamedTuple):
     alias_idx: np.ndarray
     want_cats: bool
     cat_of: np.ndarray
+    stages: int = 4
 
 
 @njit(cache=True)
@@ -64,111 +71,144 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     :class:`~equity.tables.Tables`. wins_out: int64 (P,). ties_out: int64 (P, MAX_SPLIT). cats_out:
     int64 (P, 9, 3), written when ``d.want_cats``. Assumes a valid scenario.
 
+    Trials go in blocks of :data:`LANES`: each trial of a block is dealt in turn (the generator's state
+    in locals), then the block's boards are walked card by card across the trials, then each player's
+    hands, so the walks' table loads overlap; then the block is scored. The draws are those of dealing
+    and playing one trial at a time.
+
     Ranged players' combos are drawn first, together; a draw where two share a card is rejected whole and
     drawn again. Their cards stay in the deck, and a dealt card that one of them holds is discarded:
     dealing a uniform permutation of the live cards and skipping those cards deals a uniform permutation
-    of the rest.
+    of the rest. Then the missing board cards, then two cards for each random hand in seat order.
     """
     holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
     alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of
-    rank_step, rank_last, flush_step, flush_value = t.rank_step, t.rank_last, t.flush_step, t.flush_value
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
     state = np.empty(4, np.uint64)
     _seed_stream(seed, chunk, state)
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     deck = live.copy()
     n_live = live.shape[0]
-    fixed = np.zeros(4, np.int32)
-    r_fixed = 0
+    r_fixed = uint64(0)
+    w_fixed = uint64(0)
     for c in board:
-        r_fixed = _step(rank_step, flush_step, r_fixed, fixed, c)
+        r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
+        w_fixed += card_word[c]
     to_deal = 5 - board.shape[0]
-    hole = np.empty(2, np.int64)
-    shared = np.empty(4, np.int32)
-    f = np.empty(4, np.int32)
-    values = np.empty(n_players, np.int32)
-    held = np.empty((max(n_ranged, 1), 2), np.int64)
+    n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
+    dealt = np.empty((LANES, max(n_dealt, 1)), np.uint64)
+    held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
+    r_board = np.empty(LANES, np.uint64)
+    hole_a = np.empty(LANES, np.uint64)
+    hole_b = np.empty(LANES, np.uint64)
+    w_board = np.empty(LANES, np.uint64)
+    values = np.empty((n_players, LANES), np.int32)
+    best = np.empty(LANES, np.int32)
+    n_best = np.empty(LANES, np.int32)
     wins = np.zeros(n_players, np.int64)
     ties = np.zeros((n_players, MAX_SPLIT), np.int64)
     cats = np.zeros((n_players, 9, 3), np.int64)
-    one = np.uint64(1)
-    for _ in range(trials):
-        used = np.uint64(0)
-        if n_ranged:
-            while True:
-                used = np.uint64(0)
-                for g in range(n_ranged):
-                    lo = ranged_start[g]
-                    i = lo + _below(state, ranged_start[g + 1] - lo)
-                    if alias_prob[i] != _ALWAYS and _next(state) >= alias_prob[i]:
-                        i = lo + alias_idx[i]
-                    a = ranged[i, 0]
-                    b = ranged[i, 1]
-                    m = (one << np.uint64(a)) | (one << np.uint64(b))
-                    if used & m:
-                        used = _ALWAYS  # collision: draw every ranged hand again
+    one = uint64(1)
+    for block in range((trials + LANES - 1) // LANES):
+        lanes = min(LANES, trials - block * LANES)
+        for lane in range(lanes):
+            used = uint64(0)
+            if n_ranged:
+                while True:
+                    used = uint64(0)
+                    for g in range(n_ranged):
+                        lo = ranged_start[g]
+                        i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
+                        i += lo
+                        if alias_prob[i] != _ALWAYS:
+                            x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+                            if x >= alias_prob[i]:
+                                i = lo + alias_idx[i]
+                        a = uint64(ranged[i, 0])
+                        b = uint64(ranged[i, 1])
+                        m = (one << a) | (one << b)
+                        if used & m:
+                            used = _ALWAYS  # collision: draw every ranged hand again
+                            break
+                        used |= m
+                        held[lane, g, 0] = a
+                        held[lane, g, 1] = b
+                    if used != _ALWAYS:
                         break
-                    used |= m
-                    held[g, 0] = a
-                    held[g, 1] = b
-                if used != _ALWAYS:
-                    break
-        # The board cards, then the random hands in seat order; a card a ranged player holds is skipped.
-        top = n_live - 1
-        r_board = r_fixed
-        shared[0] = fixed[0]
-        shared[1] = fixed[1]
-        shared[2] = fixed[2]
-        shared[3] = fixed[3]
-        for _ in range(to_deal):
-            c = _deal(deck, top, state)
-            top -= 1
-            while (used >> np.uint64(c)) & one:
-                c = _deal(deck, top, state)
-                top -= 1
-            r_board = _step(rank_step, flush_step, r_board, shared, c)
-        best = 1 << 30
-        n_best = 0
-        for p in range(n_players):
-            h1 = np.int64(holes[p, 0])
-            h2 = np.int64(holes[p, 1])
-            if h1 == -1:
-                for x in range(2):
-                    c = _deal(deck, top, state)
+            top = n_live - 1
+            for x in range(n_dealt):
+                while True:
+                    i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, top + 1)
+                    c = deck[i]
+                    deck[i] = deck[top]
+                    deck[top] = c
                     top -= 1
-                    while (used >> np.uint64(c)) & one:
-                        c = _deal(deck, top, state)
-                        top -= 1
-                    hole[x] = c
-                h1 = hole[0]
-                h2 = hole[1]
-            elif h1 == -2:
-                h1 = held[h2, 0]
-                h2 = held[h2, 1]
-            f[0] = shared[0]
-            f[1] = shared[1]
-            f[2] = shared[2]
-            f[3] = shared[3]
-            v = _finish(rank_last, flush_step, flush_value,
-                        _step(rank_step, flush_step, r_board, f, h1), f, h2)
-            values[p] = v
-            if v < best:
-                best = v
-                n_best = 1
-            elif v == best:
-                n_best += 1
+                    if not (used >> c) & one:
+                        break
+                dealt[lane, x] = c
+        if d.stages < 2:
+            continue
+        for lane in range(lanes):
+            r_board[lane] = r_fixed
+            w_board[lane] = w_fixed
+        for x in range(to_deal):
+            for lane in range(lanes):
+                c = dealt[lane, x]
+                r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
+                w_board[lane] += card_word[c]
+        if d.stages < 3:
+            continue
+        column = to_deal
         for p in range(n_players):
-            if values[p] == best:
-                if n_best == 1:
-                    wins[p] += 1
+            for lane in range(lanes):
+                if holes[p, 0] == -1:
+                    hole_a[lane] = dealt[lane, column]
+                    hole_b[lane] = dealt[lane, column + 1]
+                elif holes[p, 0] == -2:
+                    hole_a[lane] = held[lane, holes[p, 1], 0]
+                    hole_b[lane] = held[lane, holes[p, 1], 1]
                 else:
-                    ties[p, n_best] += 1
+                    hole_a[lane] = holes[p, 0]
+                    hole_b[lane] = holes[p, 1]
+            for lane in range(lanes):
+                a = hole_a[lane]
+                b = hole_b[lane]
+                q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
+                x = w_board[lane] + card_word[a] + card_word[b]
+                values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
+                                      rank_last[q + (b >> _TWO)])
+            column += 2 * (holes[p, 0] == -1)
+        if d.stages < 4:
+            continue
+        # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer.
+        for lane in range(lanes):
+            best[lane] = values[0, lane]
+            n_best[lane] = 0
+        for p in range(1, n_players):
+            for lane in range(lanes):
+                best[lane] = min(best[lane], values[p, lane])
+        for p in range(n_players):
+            for lane in range(lanes):
+                n_best[lane] += values[p, lane] == best[lane]
+        for p in range(n_players):
+            won = 0
+            for lane in range(lanes):
+                won += (values[p, lane] == best[lane]) & (n_best[lane] == 1)
+            wins[p] += won
+        for lane in range(lanes):
+            if n_best[lane] > 1:
+                for p in range(n_players):
+                    ties[p, n_best[lane]] += values[p, lane] == best[lane]
         if want_cats:
-            for p in range(n_players):
-                x = cat_of[values[p]]
-                cats[p, x, 0] += 1
-                if values[p] == best:
-                    cats[p, x, 1 if n_best == 1 else 2] += 1
+            for lane in range(lanes):
+                for p in range(n_players):
+                    x = cat_of[values[p, lane]]
+                    cats[p, x, 0] += 1
+                    if values[p, lane] == best[lane]:
+                        cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
     wins_out[:] = wins
     ties_out[:, :] = ties
     cats_out[:, :, :] = cats

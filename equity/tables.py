@@ -30,13 +30,17 @@ FORMAT = 1
 
 
 class Tables(NamedTuple):
-    """The kernels' walk layout (see :func:`equity.dag.walk_layout`), in kernel argument order."""
+    """The kernels' walk layout (see :func:`equity.dag.walk_layout`), in kernel argument order: the
+    rank walk, the flush pointers as sub-DAG offsets, and the flush pointers as suit words."""
 
     rank_step: np.ndarray
     rank_last: np.ndarray
     rank_value: np.ndarray
     flush_step: np.ndarray
     flush_value: np.ndarray
+    card_word: np.ndarray
+    suit_shift: np.ndarray
+    suited_class: np.ndarray
 
 
 #: The natural tables that are cached, with their shapes and dtypes.

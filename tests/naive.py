@@ -221,3 +221,45 @@ def naive_range_equity(players, board=(), dead=()):
 
     choose(0, fixed, Fraction(1), ())
     return [tuple(x / total_weight for x in row) for row in acc]
+
+
+# --- Random streams, written out plainly with Python integers (the contract of DESIGN.md section 7) ---
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix64(x):
+    z = x & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def stream(seed, k):
+    """Chunk ``k``'s generator for ``seed``: SplitMix64 seeds a xoshiro256** state. Yields outputs."""
+    base = _splitmix64(seed) ^ ((k * 0xD1B54A32D192ED03) & _M64)
+    s = [_splitmix64((base + (i + 1) * 0x9E3779B97F4A7C15) & _M64) for i in range(4)]
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (64 - r))) & _M64
+
+    while True:
+        result = (rotl((s[1] * 5) & _M64, 7) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        yield result
+
+
+def bounded(outputs, n):
+    """A uniform draw in [0, n) from an iterator of 64-bit outputs: Lemire's multiply-shift on the high
+    32 bits, rejecting the low products below (2**32 - n) % n."""
+    threshold = ((1 << 32) - n) % n
+    while True:
+        m = (next(outputs) >> 32) * n
+        if (m & 0xFFFFFFFF) >= threshold:
+            return m >> 32

@@ -145,3 +145,31 @@ def test_walk_layout_matches_natural_tables(built):
     assert np.array_equal(walk["rank_last"].reshape(-1, 13),
                           built["rank_class"][built["rank_next"]])
     assert np.array_equal(walk["flush_step"].reshape(-1, 13) // 13, built["flush_next"])
+
+
+def test_suit_words_match_the_oracle_and_the_flush_sub_dag(built):
+    import naive
+
+    words = dag.suit_words(built["flush_next"], built["flush_class"])
+    card_word, suit_shift, suited = words["card_word"], words["suit_shift"], words["suited_class"]
+    for c in range(52):
+        assert int(card_word[c]) == (1 << (13 * (c & 3) + (c >> 2))) + (1 << (52 + 3 * (c & 3)))
+    for mask in range(1 << 13):
+        ranks = [r for r in range(13) if mask >> r & 1]
+        if len(ranks) < 5:
+            assert suited[mask] == dag.NO_FLUSH
+        elif len(ranks) <= 7:  # what a hand can hold: the oracle's class of those ranks, all hearts
+            assert suited[mask] == naive.naive_class([4 * r + 2 for r in ranks]), ranks
+        else:
+            assert suited[mask] == min(suited[mask & ~(1 << r)] for r in ranks)
+    for counts in range(4096):
+        per_suit = [(counts >> (3 * s)) & 7 for s in range(4)]
+        five = [s for s in range(4) if per_suit[s] >= 5]
+        assert suit_shift[counts] == (13 * five[0] if five else 0)
+
+
+def test_walk_layout_rank_steps_are_unsigned_offsets(built):
+    walk = dag.walk_layout(built["rank_next"], built["rank_class"], built["flush_next"],
+                           built["flush_class"])
+    assert walk["rank_step"].dtype == np.uint32
+    assert set(walk) >= {"card_word", "suit_shift", "suited_class"}

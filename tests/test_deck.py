@@ -1,8 +1,16 @@
+import naive
 import numpy as np
 import pytest
 from numba import njit
 
-from equity.deck import _below, _deal_counts, _draw_counts, _seed_stream, stream_state
+from equity.deck import (
+    _below,
+    _bounded_draws,
+    _deal_counts,
+    _draw_counts,
+    _seed_stream,
+    stream_state,
+)
 
 
 @njit(cache=True)
@@ -62,3 +70,13 @@ def test_streams_are_deterministic_and_distinct():
     states = {tuple(stream_state(seed, k)) for seed in (0, 1, 2**64 - 1) for k in range(100)}
     assert len(states) == 300
     assert all(any(s) for s in states)
+
+
+def test_draws_match_an_independent_generator():
+    # The streams and bounded draws, written out with Python integers in tests/naive.py, must give the
+    # kernels' draws exactly, rejections included (bounds near 2**31 reject often).
+    bounds = np.array([3, 52, 7, 3 * 2**30, 2**31 + 1, 1, 45, 2**32 - 1] * 500, np.int64)
+    for seed, k in ((5, 2), (2**64 - 1, 0), (1, 123_456)):
+        got = _bounded_draws(np.uint64(seed), np.uint64(k), bounds)
+        outputs = naive.stream(seed, k)
+        assert got.tolist() == [naive.bounded(outputs, int(n)) for n in bounds]

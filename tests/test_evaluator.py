@@ -12,6 +12,7 @@ from equity import tables
 from equity.cards import parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, HandSizeError
 from equity.evaluator import (
+    LANES,
     _evaluate_rows,
     _walk,
     all_five_card_classes,
@@ -194,3 +195,19 @@ def test_evaluate_many_validates():
         evaluate_many(np.array([[0, 1, 2, 3, 3]]))
     assert evaluate_many(np.zeros((0, 7), np.uint8)).shape == (0,)
 
+
+
+@pytest.mark.parametrize("n", [1, LANES - 1, LANES, LANES + 1, 3 * LANES + 5])
+@pytest.mark.parametrize("m", [5, 6, 7])
+def test_lanes_and_the_rows_left_over_agree_with_the_oracle(n, m):
+    # 7-card rows go LANES at a time, the rest (and 5- and 6-card rows) one by one.
+    hands = random_hands(n, m, 1000 * m + n)
+    out = np.empty(n, np.int16)
+    _evaluate_rows(hands, tables.get(), out)
+    assert out.tolist() == [naive.naive_class(h) for h in hands.tolist()]
+
+
+def test_flush_beside_other_categories_takes_the_minimum():
+    # The class is min(suited class, rank class): a flush beats the straight and the pair on its ranks.
+    for cards in ("9h8h7c6h5h2hTd", "AhKhQhJh9h9c9d", "2c3c4c5c6c6d6h", "AsAhAdKsQsJs9s"):
+        assert evaluate(cards) == naive.naive_class(parse_cards(cards)), cards

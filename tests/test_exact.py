@@ -210,3 +210,20 @@ def test_monte_carlo_on_the_public_matchups(players, dead, want):
     result = simulate(Scenario.build(players, dead=dead), trials=400_000, seed=5)
     for p, pct in zip(result.players, want, strict=True):
         assert abs(p.equity - pct / 100) <= 4 * p.stderr + 5e-7, (p.hand, p.equity, pct, p.stderr)
+
+
+@pytest.mark.parametrize(("players", "board"), [
+    (["AhKh", "QhJh"], "Th9h2c"), (["AhKh", "QdJd"], "2h3h5d"), (["7c6c", "AsAd"], "8c9cKd"),
+    (["AhKh", "QhJh"], "Th9h2c3h"), (["2h3h", "AsKs"], "Qh9h4c"),
+])
+def test_the_heads_up_path_agrees_with_the_general_one_on_flush_boards(players, board):
+    # Heads-up without categories runs its own loop, with a rank-only branch when no suit can reach
+    # five cards; with categories the general loop runs. Suited hands on suited boards take both branches.
+    sc = Scenario.build(players, board=board)
+    plain = exact.enumerate_exact(sc, threads=1)
+    with_cats = exact.enumerate_exact(sc, threads=1, categories=True)
+    assert counts(plain) == counts(with_cats)
+    exp = naive.naive_equity([parse_cards(p) for p in players], parse_cards(board), [])
+    for p, (win, tie, _) in zip(plain.players, exp, strict=True):
+        assert Fraction(p.win).limit_denominator(10**7) == win
+        assert Fraction(p.tie).limit_denominator(10**7) == tie
