@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import itertools
 import json
 import os
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -163,6 +165,14 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
     return json.dumps(out, allow_nan=False), False
 
 
+def work(lines: list[Line], threads: int | str | None = "auto") -> list[Answer]:
+    """:func:`answer` for each line, in a worker process that shares the machine with others: numba's
+    OpenMP threads sleep between kernels instead of spinning (``OMP_WAIT_POLICY=PASSIVE`` unless set),
+    or the idle threads of one worker steal the cores the others compute on (measured: 3x slower)."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    return [answer(line, threads) for line in lines]
+
+
 def answered(path: Path) -> tuple[bytearray, int]:
     """What an earlier run wrote to ``path``: a bitmap of the line numbers answered (``bits[n]`` set) and
     how many of the answers were errors. A cut-off last line (no newline) is removed from the file.
@@ -192,7 +202,7 @@ def answered(path: Path) -> tuple[bytearray, int]:
     return done, errors
 
 
-Submit = Callable[[Line], "Future[Answer]"]
+Submit = Callable[[list[Line]], "Future[list[Answer]]"]
 
 
 @dataclass
@@ -204,51 +214,66 @@ class Tally:
 
 
 def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
-        window: int, progress: Progress | None = None, total: int | None = None,
+        window: int, group: int = 1, progress: Progress | None = None, total: int | None = None,
         skip: bytearray | None = None) -> Tally:
-    """Answer ``lines`` through ``submit`` (at most ``window`` in flight) and ``write`` each answer
-    line in input order, as soon as it and every earlier one are done, even while the input waits.
+    """Answer ``lines`` through ``submit`` and ``write`` each answer line in input order, as soon as it
+    and every earlier one are done, even while the input waits.
 
-    A writer thread takes the futures in input order; this thread reads and submits.
+    Lines go out in groups of ``group`` (one task each: fewer, larger messages to the workers when the
+    input is a file; 1 for a stream, so no line waits for the next), at most ``window`` groups in
+    flight. A writer thread takes the futures in input order; this thread reads and submits.
 
     Args:
         lines: the input, read lazily.
-        submit: starts :func:`answer` on a line somewhere; returns its future.
+        submit: starts :func:`work` on a group of lines somewhere; returns its future.
         write: takes one output line (with its newline).
-        window: the most lines in flight.
+        window: the most groups in flight.
+        group: lines per task.
         progress: ``progress(done, total)`` after each answer.
         total: the lines to answer, if known.
         skip: line numbers already answered (see :func:`answered`).
     """
     tally = Tally()
     slots = threading.Semaphore(window)
-    queue: Queue[Future[Answer] | None] = Queue()
+    queue: Queue[Future[list[Answer]] | None] = Queue()
     failure: list[BaseException] = []
 
     def writer() -> None:
         try:
             while (future := queue.get()) is not None:
-                text, failed = future.result()
-                write(text + "\n")
-                tally.answers += 1
-                tally.errors += failed
+                for text, failed in future.result():
+                    write(text + "\n")
+                    tally.answers += 1
+                    tally.errors += failed
+                    if progress is not None:
+                        progress(tally.answers, total)
                 slots.release()
-                if progress is not None:
-                    progress(tally.answers, total)
         except BaseException as exc:  # handed to the reading thread, which re-raises it
             failure.append(exc)
             slots.release()
 
+    def send(batch: list[Line]) -> bool:
+        slots.acquire()
+        if failure:
+            return False
+        queue.put(submit(batch))
+        return True
+
     thread = threading.Thread(target=writer, name="equity-batch-writer", daemon=True)
     thread.start()
     try:
+        pending: list[Line] = []
         for line in lines:
             if skip is not None and line.number < len(skip) and skip[line.number]:
                 continue
-            slots.acquire()
-            if failure:
-                break
-            queue.put(submit(line))
+            pending.append(line)
+            if len(pending) >= group:
+                if not send(pending):
+                    break
+                pending = []
+        else:
+            if pending:
+                send(pending)
     finally:
         queue.put(None)
         while thread.is_alive():
@@ -258,10 +283,10 @@ def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
     return tally
 
 
-def inline(line: Line) -> Future[Answer]:
-    """Answer ``line`` in this process, on all threads, and return it as a finished future."""
-    future: Future[Answer] = Future()
-    future.set_result(answer(line, threads=None))
+def inline(lines: list[Line]) -> Future[list[Answer]]:
+    """Answer ``lines`` in this process, on all threads, and return them as a finished future."""
+    future: Future[list[Answer]] = Future()
+    future.set_result([answer(line, threads=None) for line in lines])
     return future
 
 
@@ -272,6 +297,17 @@ def local_executor(workers: int) -> Executor:
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def group_size(source: str) -> int:
+    """Lines per task: 8 from a file (or standard input redirected from one), whose lines are all there
+    to read; 1 from a pipe or a terminal, where a line may be waiting for the next to be typed."""
+    try:
+        mode = os.stat(source).st_mode if source != "-" else os.fstat(sys.stdin.fileno()).st_mode
+        regular = stat.S_ISREG(mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        regular = False
+    return 8 if regular else 1
 
 
 def default_workers() -> int:
@@ -328,6 +364,6 @@ def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, in
     pool = local_executor(n)
     threads = "auto" if n > 1 else None
     try:
-        yield (lambda line: pool.submit(answer, line, threads)), n
+        yield (lambda lines: pool.submit(work, lines, threads)), n
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -346,8 +346,8 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
 
     try:
         with batch.executor(workers, cluster) as (submit, n_workers):
-            tally = batch.run(lines, submit, write, window=4 * n_workers + 4, progress=bar, total=total,
-                              skip=skip)
+            tally = batch.run(lines, submit, write, window=4 * n_workers + 4, group=batch.group_size(source),
+                              progress=bar, total=total, skip=skip)
     finally:
         bar.close()
         if output:

@@ -1,7 +1,7 @@
 """Running ``equity batch`` on Dask's ``distributed``: a running scheduler, or a LocalCluster.
 
 Installed with the optional extra (``pip install 'equity[cluster]'``); nothing else in equity imports
-Dask. Each line is one task, :func:`equity.batch.answer`, submitted as not pure (a line without a seed
+Dask. Each group of lines is one task, :func:`equity.batch.work`, submitted as not pure (a line without a seed
 draws one); the scheduler reruns the tasks of a worker that dies on another worker, and a seeded or exact
 line gives the same numbers wherever it runs.
 
@@ -16,7 +16,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import Any
 
-from .batch import Line, Submit, answer
+from .batch import Line, Submit, work
 from .errors import EquityError
 
 
@@ -55,8 +55,8 @@ def connect(address: str) -> Iterator[tuple[Submit, int]]:
         with client:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
 
-            def submit(line: Line) -> Any:
-                return client.submit(answer, line, "auto", pure=False)
+            def submit(lines: list[Line]) -> Any:
+                return client.submit(work, lines, "auto", pure=False)
 
             yield submit, workers
     finally:

@@ -256,3 +256,27 @@ def test_a_bad_line_keeps_its_id():
     row = batch.Line(2, {"id": " r2 ", "players": "AsKs vs 1", "\0extra": ["x"]})
     text, failed = batch.answer(row)
     assert failed and json.loads(text)["id"] == "r2"
+
+
+def test_lines_go_out_in_groups_from_a_file_and_one_by_one_from_a_pipe(tmp_path):
+    path = tmp_path / "s.jsonl"
+    path.write_text("{}\n")
+    assert batch.group_size(str(path)) == 8
+    read, write = os.pipe()
+    try:
+        with open(read) as stdin, pytest.MonkeyPatch.context() as mp:
+            mp.setattr(sys, "stdin", stdin)
+            assert batch.group_size("-") == 1
+    finally:
+        os.close(write)
+    sizes = []
+
+    def submit(lines):
+        sizes.append(len(lines))
+        return batch.inline(lines)
+
+    lines = [batch.Line(i, json.dumps({"players": ["AA", "KK"], "board": "2c3d4h"})) for i in range(1, 20)]
+    out = []
+    tally = batch.run(lines, submit, out.append, window=2, group=8)
+    assert sizes == [8, 8, 3] and tally.answers == 19 and tally.errors == 0
+    assert [json.loads(text)["line"] for text in out] == list(range(1, 20))
