@@ -497,6 +497,15 @@ def _small_spots(n: int, seed: int = 7) -> list[dict[str, object]]:
     return out
 
 
+def _peak_rss_mb(cmd: list[str]) -> float:
+    """The peak resident memory of ``cmd``, in MB, measured by a wrapper process that runs it alone."""
+    code = ("import resource, subprocess, sys; "
+            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code, *cmd], capture_output=True, text=True)
+    return int(out.stdout.strip()) / 1024
+
+
 def bench_batch(repeat: int) -> None:
     import json
 
@@ -528,6 +537,16 @@ def bench_batch(repeat: int) -> None:
         row("  shell loop of `equity H vs V --board B --exact --json`", f"{1000 * per_spot:.0f} s",
             f"{per_spot * 1e3:.0f} ms a spot, timed on 20 of them; batch is "
             f"{1000 * per_spot / times['batch']:.0f}x faster")
+        peaks = {}
+        for n in (20_000, 200_000):  # bad lines: answered at once, so the input's length is what grows
+            flood = Path(tmp) / f"flood-{n}.jsonl"
+            flood.write_text('{"players": ["AsKs", "QQ+x"]}\n' * n)
+            peaks[n] = _peak_rss_mb([equity_bin, "batch", str(flood), "--workers", "0", "--output",
+                                     str(Path(tmp) / f"flood-{n}.out")])
+        row("peak memory of `equity batch --workers 0`, 20,000 lines", f"{peaks[20_000]:.0f} MB", "")
+        row("  the same, 200,000 lines", f"{peaks[200_000]:.0f} MB",
+            f"{peaks[200_000] / peaks[20_000]:.2f}x with 10x the lines: " + verdict(
+                peaks[200_000] <= 1.1 * peaks[20_000]) + " (flat: <= 1.1x)")
         example = Path(__file__).parent.parent / "examples" / "preflop_matrix.py"
         n_classes = 30
         matrix = {}
