@@ -280,3 +280,20 @@ def test_lines_go_out_in_groups_from_a_file_and_one_by_one_from_a_pipe(tmp_path)
     tally = batch.run(lines, submit, out.append, window=2, group=8)
     assert sizes == [8, 8, 3] and tally.answers == 19 and tally.errors == 0
     assert [json.loads(text)["line"] for text in out] == list(range(1, 20))
+
+
+def test_ctrl_c_exits_130_keeping_whole_answers_ready_to_resume(tmp_path):
+    spots = spots_for_resume(40)
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(jsonl(spots))
+    proc = subprocess.Popen([str(BIN / "equity"), "batch", str(source), "--output", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 3):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 130 and "Interrupted." in err and "Traceback" not in err
+    assert out.read_text().endswith("\n")
+    assert run_batch(source, "--output", out, "--resume").returncode == 0
+    assert [a["id"] for a in without_time(out.read_text())] == [s["id"] for s in spots]
