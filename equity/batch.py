@@ -279,6 +279,10 @@ def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
         while thread.is_alive():
             thread.join(0.1)
     if failure:
+        if isinstance(failure[0], Exception) and not isinstance(failure[0], EquityError):
+            raise EquityError(f"a worker failed ({type(failure[0]).__name__}: {failure[0]}); the "
+                              f"{tally.answers:,} answers written so far are whole and in order: run the "
+                              "same command with --output and --resume to finish") from None
         raise failure[0]
     return tally
 

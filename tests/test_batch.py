@@ -297,3 +297,36 @@ def test_ctrl_c_exits_130_keeping_whole_answers_ready_to_resume(tmp_path):
     assert out.read_text().endswith("\n")
     assert run_batch(source, "--output", out, "--resume").returncode == 0
     assert [a["id"] for a in without_time(out.read_text())] == [s["id"] for s in spots]
+
+
+def _children(pid):
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found.append(int(child))
+            found += _children(int(child))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc to find the workers")
+def test_a_local_worker_that_dies_is_a_clear_error_and_resume_finishes(tmp_path):
+    spots = [{**spot, "trials": 1_500_000} for spot in spots_for_resume(60)]  # about 5 s on 2 workers
+    source, out, clean = tmp_path / "in.jsonl", tmp_path / "out.jsonl", tmp_path / "clean.jsonl"
+    source.write_text(jsonl(spots))
+    assert run_batch(source, "--output", clean, "--workers", 0).returncode == 0
+    proc = subprocess.Popen([str(BIN / "equity"), "batch", str(source), "--output", str(out),
+                             "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 8):
+        time.sleep(0.02)
+    workers = [c for c in _children(proc.pid)
+               if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes().replace(b"\0", b" ")]
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=300)
+    if proc.returncode == 0:  # the run ended before the kill landed: nothing to check
+        pytest.skip("the run finished before the worker was killed")
+    assert proc.returncode == 2 and "a worker failed" in err and "--resume" in err and "Traceback" not in err
+    assert out.read_text().endswith("\n")
+    assert run_batch(source, "--output", out, "--resume").returncode == 0
+    assert without_time(out.read_text()) == without_time(clean.read_text())
