@@ -263,3 +263,14 @@ def bounded(outputs, n):
         m = (next(outputs) >> 32) * n
         if (m & 0xFFFFFFFF) >= threshold:
             return m >> 32
+
+
+def naive_omaha(hole, board):
+    """Return the Omaha high class: the best over every hand of exactly two of the 4..6 ``hole`` cards
+    and exactly three of the 5 ``board`` cards."""
+    hole, board = tuple(hole), tuple(board)
+    if len(hole) not in (4, 5, 6) or len(board) != 5:
+        raise ValueError(f"need 4..6 hole cards and 5 board cards, got {len(hole)} and {len(board)}")
+    if len(set(hole + board)) != len(hole) + len(board):
+        raise ValueError("duplicate cards")
+    return min(naive_class(two + three) for two in combinations(hole, 2) for three in combinations(board, 3))
