@@ -52,6 +52,7 @@ houses within seven cards, so a hand's class is ``min(suited class, rank class)`
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import numpy as np
@@ -92,6 +93,21 @@ def _code(ranks) -> int:
     return int(sum(5 ** r for r in ranks))
 
 
+def low_categories(desc: Sequence[int], distinct5: Sequence[Sequence[int]]) -> Iterator[list[int]]:
+    """The ranks of every two pair, one pair and high-card hand, best first: the three lowest categories,
+    ordered alike in every deck (``desc``: the deck's ranks, highest first; ``distinct5``: its five
+    distinct ranks that are not a straight, best first)."""
+    for hi, lo in combinations(desc, 2):
+        for k in desc:
+            if k not in (hi, lo):
+                yield [hi, hi, lo, lo, k]
+    for p in desc:
+        for kickers in combinations([r for r in desc if r != p], 3):
+            yield [p] * 2 + list(kickers)
+    for c in distinct5:
+        yield list(c)
+
+
 def kev_classes() -> tuple[dict[int, int], dict[int, int]]:
     """The 7,462 five-card classes in Cactus Kev's order, from first principles.
 
@@ -130,15 +146,8 @@ def kev_classes() -> tuple[dict[int, int], dict[int, int]]:
     for t in desc:
         for kickers in combinations([r for r in desc if r != t], 2):
             put(nonflush, _code([t] * 3 + list(kickers)))
-    for hi, lo in combinations(desc, 2):
-        for k in desc:
-            if k not in (hi, lo):
-                put(nonflush, _code([hi, hi, lo, lo, k]))
-    for p in desc:
-        for kickers in combinations([r for r in desc if r != p], 3):
-            put(nonflush, _code([p] * 2 + list(kickers)))
-    for c in distinct5:
-        put(nonflush, _code(c))
+    for ranks in low_categories(desc, distinct5):
+        put(nonflush, _code(ranks))
     assert cls == N_CLASSES
     return nonflush, flush
 

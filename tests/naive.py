@@ -274,3 +274,66 @@ def naive_omaha(hole, board):
     if len(set(hole + board)) != len(hole) + len(board):
         raise ValueError("duplicate cards")
     return min(naive_class(two + three) for two in combinations(hole, 2) for three in combinations(board, 3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Short deck (6+): the 36 cards with rank >= 4 (6 through A). A-6-7-8-9 is the lowest straight,
+# a flush beats a full house, and a straight beats trips ("standard") or trips beat a straight
+# ("trips-beat-straight"). Keys are tuples, larger is stronger.
+
+SHORT_RULES = ("standard", "trips-beat-straight")
+
+# Category strength (higher is stronger), per rule set.
+_SHORT_STRENGTH = {
+    "standard": {"High Card": 0, "One Pair": 1, "Two Pair": 2, "Three of a Kind": 3, "Straight": 4,
+                 "Full House": 5, "Flush": 6, "Four of a Kind": 7, "Straight Flush": 8},
+    "trips-beat-straight": {"High Card": 0, "One Pair": 1, "Two Pair": 2, "Straight": 3,
+                            "Three of a Kind": 4, "Full House": 5, "Flush": 6, "Four of a Kind": 7,
+                            "Straight Flush": 8},
+}
+
+
+def _short_name_and_ties(cards5):
+    ranks = [c >> 2 for c in cards5]
+    if min(ranks) < 4:
+        raise ValueError("short deck cards have rank 6 or higher")
+    flush = len({c & 3 for c in cards5}) == 1
+    groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    counts = tuple(n for n, _ in groups)
+    ties = tuple(r for _, r in groups)
+    high = None
+    if len(groups) == 5:
+        desc = sorted(ranks, reverse=True)
+        if desc[0] - desc[4] == 4:
+            high = desc[0]
+        elif desc == [12, 7, 6, 5, 4]:  # A-6-7-8-9 plays as nine-high
+            high = 7
+    if high is not None:
+        return ("Straight Flush" if flush else "Straight"), (high,)
+    if counts == (4, 1):
+        return "Four of a Kind", ties
+    if counts == (3, 2):
+        return "Full House", ties
+    if flush:
+        return "Flush", ties
+    if counts == (3, 1, 1):
+        return "Three of a Kind", ties
+    if counts == (2, 2, 1):
+        return "Two Pair", ties
+    if counts == (2, 1, 1, 1):
+        return "One Pair", ties
+    return "High Card", ties
+
+
+def naive_short_key(cards5, rules="standard"):
+    """Tuple key of exactly 5 short-deck cards under ``rules``; larger is stronger."""
+    if len(cards5) != 5:
+        raise ValueError("naive_short_key needs exactly 5 cards")
+    name, ties = _short_name_and_ties(cards5)
+    return (_SHORT_STRENGTH[rules][name], *ties)
+
+
+def naive_short_category(cards, rules="standard"):
+    """Category name of the best 5-card hand among 5..7 short-deck cards under ``rules``."""
+    best = max(combinations(cards, 5), key=lambda five: naive_short_key(five, rules))
+    return _short_name_and_ties(best)[0]
