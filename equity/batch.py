@@ -40,9 +40,10 @@ from typing import IO, Any
 
 from ._version import __version__
 from .batches import Progress
-from .engine import calculate_scenario, choose
+from .engine import choose, run_chosen
 from .errors import EquityError
 from .scenario import Scenario
+from .simulate import DEFAULT_PRECISION
 from .spec import SPEC_KEYS, Spec, read_spec
 
 FORMATS = ("jsonl", "csv")
@@ -134,7 +135,8 @@ def _threads_for(method: str, work: float, spec: Spec) -> int | None:
         return None if spec.trials > BIG_TRIALS else 1
     if spec.time_s is not None:
         return None
-    target = (spec.precision or 0.05) / 100  # the standard error asked for; shares vary by at most 1/2
+    # The standard error asked for; a pot share varies by at most 1/2.
+    target = DEFAULT_PRECISION if spec.precision is None else spec.precision / 100
     return None if (0.5 / target) ** 2 > BIG_TRIALS else 1
 
 
@@ -156,8 +158,8 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
         method, plan = choose(scenario, spec.method, **options)  # type: ignore[arg-type]
         if threads == "auto":
             threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
-        result = calculate_scenario(scenario, method, threads=threads,  # type: ignore[arg-type]
-                                    categories=spec.categories, **options)
+        result = run_chosen(scenario, method, plan, threads=threads,  # type: ignore[arg-type]
+                            categories=spec.categories, **options)
         out = {"line": line.number, "id": scenario_id, **result.to_dict()}
     except EquityError as exc:
         scenario_id = getattr(exc, "scenario_id", scenario_id)

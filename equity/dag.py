@@ -89,7 +89,8 @@ def _straights() -> list[tuple[int, ...]]:
     return [tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)] + [(3, 2, 1, 0, 12)]
 
 
-def _code(ranks) -> int:
+def rank_code(ranks) -> int:
+    """A rank multiset's key: the sum of ``5 ** rank`` (each rank at most four times)."""
     return int(sum(5 ** r for r in ranks))
 
 
@@ -134,20 +135,20 @@ def kev_classes() -> tuple[dict[int, int], dict[int, int]]:
     for q in desc:
         for k in desc:
             if k != q:
-                put(nonflush, _code([q] * 4 + [k]))
+                put(nonflush, rank_code([q] * 4 + [k]))
     for t in desc:
         for p in desc:
             if p != t:
-                put(nonflush, _code([t] * 3 + [p] * 2))
+                put(nonflush, rank_code([t] * 3 + [p] * 2))
     for c in distinct5:
         put(flush, sum(1 << r for r in c))
     for s in straights:
-        put(nonflush, _code(s))
+        put(nonflush, rank_code(s))
     for t in desc:
         for kickers in combinations([r for r in desc if r != t], 2):
-            put(nonflush, _code([t] * 3 + list(kickers)))
+            put(nonflush, rank_code([t] * 3 + list(kickers)))
     for ranks in low_categories(desc, distinct5):
-        put(nonflush, _code(ranks))
+        put(nonflush, rank_code(ranks))
     assert cls == N_CLASSES
     return nonflush, flush
 

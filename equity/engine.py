@@ -78,6 +78,17 @@ def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: i
     if not isinstance(scenario, Scenario):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
     chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
+    return run_chosen(scenario, chosen, deals, trials=trials, precision=precision, time_s=time_s, seed=seed,
+                      threads=threads, categories=categories, progress=progress, on_start=on_start,
+                      fallback_seed=fallback_seed)
+
+
+def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, trials: int | None = None,
+               precision: float | None = None, time_s: float | None = None, seed: int | None = None,
+               threads: int | None = None, categories: bool = False, progress: Progress | None = None,
+               on_start: OnStart | None = None, fallback_seed: int | None = None) -> Result:
+    """Run the method :func:`choose` returned, with its plan (for a caller that looked at the choice
+    first, as ``equity batch`` does to size its threads); the options as in :func:`calculate_scenario`."""
     engine = exact if chosen == "exact" else simulate
     if on_start is not None:
         on_start(chosen, engine.kernels_cached())

@@ -157,8 +157,9 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
     for index, name in enumerate(CLASS_NAMES):
         in_class = held_class == index
         row, col = position(name)
-        live = sum(1 for a, b in class_combos(name) if not (blocked[a] or blocked[b]))
-        cells.append(RangeCell(name, row, col, len(class_combos(name)), live, int(in_class.sum()),
+        combos = class_combos(name)
+        live = sum(1 for a, b in combos if not (blocked[a] or blocked[b]))
+        cells.append(RangeCell(name, row, col, len(combos), live, int(in_class.sum()),
                                float(left.weights[in_class].sum())))
     return RangeGrid(rng.text, format_range(rng.combos, rng.weights), format_cards(board_cards),
                      format_cards(dead_cards), len(rng), float(rng.weights.sum()), cells)

@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from .grid import SIZE, EquityGrid, RangeGrid, name_at
+from .report import plural
 
 RGB = tuple[int, int, int]
 
@@ -90,10 +91,6 @@ def _legend(title: str, ticks: list[tuple[str, RGB]]) -> Text:
     return text
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
-
-
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}" if x < 0.9995 else "100"
 
@@ -133,12 +130,12 @@ def equity_view(grid: EquityGrid) -> Group:
                                                              for t in ticks])
     hero, *opponents = grid.overall.players
     against = ", ".join(p.hand for p in opponents)
-    summary = Text(f"{hero.hand} ({_plural(hero.combos, 'combo')}) vs {against}: "
+    summary = Text(f"{hero.hand} ({plural(hero.combos, 'combo')}) vs {against}: "
                    f"equity {100 * hero.equity:.2f}%", style="bold")
     if hero.stderr:
         summary.append(f" ± {100 * 1.959964 * hero.stderr:.2f}", style="bold")
     methods = [c.result.method for c in grid.cells]
-    parts = [_plural(len(methods), "class")]
+    parts = [plural(len(methods), "class")]
     n_exact = methods.count("exact")
     if n_exact:
         parts.append(f"{n_exact} exact")

@@ -106,15 +106,15 @@ def result_table(result: Result) -> Table:
     return table
 
 
-def _count(n: int, noun: str) -> str:
-    """``'1 trial'``, ``'1,000 trials'``."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+def plural(n: int, noun: str) -> str:
+    """``'1 trial'``, ``'1,000 trials'``, ``'2 classes'``."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
 
 
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
     parts = [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
-             _count(result.trials, "board" if result.method == "exact" else "trial")]
+             plural(result.trials, "board" if result.method == "exact" else "trial")]
     if result.seed is not None:
         parts.append(f"seed {result.seed}")
     parts.append(f"{result.elapsed_s:.2f} s")

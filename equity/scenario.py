@@ -129,7 +129,7 @@ class Scenario:
                 specs.extend(random_hands(spec))
             else:
                 specs.append(_player(len(specs), spec))
-        return cls(tuple(specs), _card_tuple(board, "the board"), _card_tuple(dead, "the dead cards"))
+        return cls(tuple(specs), board, dead)  # type: ignore[arg-type]  # __post_init__ parses the cards
 
     def _validate(self) -> None:
         n = len(self.players)

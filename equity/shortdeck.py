@@ -64,10 +64,6 @@ def _check_rules(rules: str) -> str:
     return rules
 
 
-def _code(ranks) -> int:
-    return int(sum(5 ** r for r in ranks))
-
-
 def _mask(ranks) -> int:
     return int(sum(1 << r for r in ranks))
 
@@ -96,29 +92,29 @@ def short_classes(rules: str = "standard") -> tuple[dict[int, int], dict[int, in
 
     def straight() -> None:
         for s in straights:
-            put(nonflush, _code(s))
+            put(nonflush, dag.rank_code(s))
 
     def trips() -> None:
         for t in desc:
             for kickers in combinations([r for r in desc if r != t], 2):
-                put(nonflush, _code([t] * 3 + list(kickers)))
+                put(nonflush, dag.rank_code([t] * 3 + list(kickers)))
 
     for s in straights:
         put(flush, _mask(s))
     for q in desc:
         for k in desc:
             if k != q:
-                put(nonflush, _code([q] * 4 + [k]))
+                put(nonflush, dag.rank_code([q] * 4 + [k]))
     for c in distinct5:
         put(flush, _mask(c))
     for t in desc:
         for p in desc:
             if p != t:
-                put(nonflush, _code([t] * 3 + [p] * 2))
+                put(nonflush, dag.rank_code([t] * 3 + [p] * 2))
     for part in ((straight, trips) if rules == "standard" else (trips, straight)):
         part()
     for ranks in dag.low_categories(desc, distinct5):
-        put(nonflush, _code(ranks))
+        put(nonflush, dag.rank_code(ranks))
     assert cls == N_SHORT_CLASSES, cls
     return nonflush, flush
 

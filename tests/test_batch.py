@@ -237,11 +237,11 @@ def test_answer_is_a_plain_function_of_the_line():
 def test_small_lines_take_one_thread_and_big_ones_all(spot, threads, monkeypatch):
     seen = []
 
-    def spy(scenario, method, **kw):
+    def spy(scenario, method, plan, **kw):
         seen.append(kw["threads"])
         raise equity.EquityError("measured")
 
-    monkeypatch.setattr(batch, "calculate_scenario", spy)
+    monkeypatch.setattr(batch, "run_chosen", spy)
     text, failed = batch.answer(batch.Line(1, json.dumps(spot)))
     assert failed and seen == [threads]
 
