@@ -40,8 +40,9 @@ def hand_or_range(role: str, token: str) -> Range:
             raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
                                 "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'"
                                 ) from None
-        raise type(exc)(f"{role} {token!r} is not a count of random hands (e.g. 2), a hand (e.g. QdQc) or "
-                        f"a range (e.g. QQ+,AKs or 77): {exc}") from None
+        count = "" if role == "the hero" else "a count of random hands (e.g. 2), "
+        raise type(exc)(f"{role} {token!r} is not {count}a hand (e.g. QdQc) or a range (e.g. QQ+,AKs or 77): "
+                        f"{exc}") from None
 
 
 def _one_card(token: str) -> bool:
