@@ -152,7 +152,7 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
     try:
         scenario_id, table, as_text = _record(line)
         spec = read_spec(table, EquityError, text=as_text)
-        scenario = Scenario.build(list(spec.players), spec.board, spec.dead)
+        scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
         precision = None if spec.precision is None else spec.precision / 100
         options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
         method, plan = choose(scenario, spec.method, **options)  # type: ignore[arg-type]

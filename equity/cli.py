@@ -19,10 +19,11 @@ import numba
 from rich.console import Console, Group
 
 from . import __version__, engine, report
-from .cards import format_cards, parse_cards
+from .cards import parse_cards
 from .errors import EquityError, HandSizeError, ScenarioError
-from .evaluator import category, describe, evaluate
+from .games import NAMES, evaluate_in, get_game
 from .players import parse_players
+from .ranges import parse_range
 from .result import Result
 from .terminal import Count, ProgressBar, save_pictures
 
@@ -100,30 +101,49 @@ def cli() -> None:
     """
 
 
+def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--game NAME``: the game, by any of its names or aliases."""
+    return click.option(
+        "--game", "-g", metavar="NAME",
+        help=f"The game: {', '.join(NAMES)}; aliases such as plo, plo5, plo6, 6+ work too [default: "
+             "hold'em, or Omaha when the hands have 4 to 6 cards].")(func)
+
+
 @cli.command("eval", context_settings=CONTEXT)
 @click.argument("cards", nargs=-1, required=True)
+@game_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @user_errors
-def eval_command(cards: tuple[str, ...], as_json: bool) -> None:
+def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> None:
     """Evaluate a 5-, 6- or 7-card hand: its class (1 = royal flush .. 7462), category and name.
 
-    CARDS may be run together (AsKsQsJsTs) or separated by spaces or commas.
+    CARDS may be run together (AsKsQsJsTs) or separated by spaces or commas. In Omaha give the hole cards
+    then the five board cards: the best hand uses exactly two of the first and three of the second. In
+    short deck the classes run 1 .. 1404 and a flush beats a full house.
 
     \b
     Examples:
       equity eval AsKsQsJsTs
       equity eval Kh Kd 9c 9s 2h 3d 4c --json
+      equity eval --game plo AhKhQdJd Th9h2c3d4s
+      equity eval --game 6+ 9h8d7c6sAh
     """
     text = " ".join(cards)
     hand = parse_cards(text)
-    if not 5 <= len(hand) <= 7:
+    chosen = get_game(game)
+    if game is None and len(hand) in (9, 10, 11):
+        raise HandSizeError(f"{text!r} has {len(hand)} cards; for an Omaha hand and board give the game, "
+                            f"e.g. --game plo{'' if len(hand) == 9 else len(hand) - 5}")
+    if not chosen.omaha and not 5 <= len(hand) <= 7:
         raise HandSizeError(f"'equity eval' takes 5 to 7 cards; {text!r} has {len(hand)}")
-    value = evaluate(hand)
+    out = evaluate_in(hand, chosen)
     if as_json:
-        emit_json({"cards": format_cards(hand), "rank": value, "category": category(value),
-                   "description": describe(value)})
+        emit_json(out)
         return
-    stdout_console().print(report.evaluation(hand, value, category(value), describe(value)))
+    board = parse_cards(out["board"]) if "board" in out else None
+    stdout_console().print(report.evaluation(
+        parse_cards(out["cards"]), out["rank"], out["category"], out["description"],
+        n_classes=chosen.n_classes, board=board, game=None if chosen.name == "holdem" else chosen.title))
 
 
 def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -181,13 +201,14 @@ def _starting(err: Console, bar: ProgressBar) -> Callable[[str, bool], None]:
 
 @cli.command("run", context_settings=CONTEXT)
 @click.argument("players", nargs=-1, required=True, metavar="HERO [vs] OPPONENT...")
+@game_option
 @engine_options
 @click.option("--categories", "-c", is_flag=True,
               help="Also show how often each player ends with each hand category, and wins with it.")
 @user_errors
-def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc: bool, trials: int | None,
-                precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
-                categories: bool, as_json: bool, no_progress: bool) -> None:
+def run_command(players: tuple[str, ...], game: str | None, board: str, dead: str, exact: bool, mc: bool,
+                trials: int | None, precision: float | None, time_s: float | None, seed: int | None,
+                threads: int | None, categories: bool, as_json: bool, no_progress: bool) -> None:
     """Equity of HERO against each OPPONENT.
 
     HERO and each OPPONENT are a hand (QdQc) or a range (QQ+,AKs,A5s-A2s); a pocket pair may be written
@@ -195,6 +216,10 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
     pocket pair: 'vs 22' is pocket deuces, 'vs 22x' is 22 random hands. The answer is exact when
     enumerating every deal is cheap (or with --exact), else a Monte Carlo estimate with its standard
     error.
+
+    Omaha hands have 4, 5 or 6 cards (AsAhKsKh: the game follows from them) and Omaha ranges are rank
+    patterns (AAxx, KQJTds, AAKKss, or AAxx@50 weighted; see the README); short deck (--game 6+) plays
+    the 36 cards 6 through A with the hold'em grammar.
 
     \b
     Examples:
@@ -204,13 +229,16 @@ def run_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc
       equity AsKs QdQc --trials 1000000 --seed 7
       equity 77 vs AKs 2
       equity 7h7d vs 3 --precision 0.1 --json
+      equity AsAhKsKh vs JdTd9c8c
+      equity AAKKds vs 2 --game plo
+      equity AhAd vs KsKc --game short-deck
     """
     method = _method(exact, mc)
-    specs = parse_players(players)
+    chosen, specs = parse_players(players, game)
     err = Console(stderr=True, highlight=False)
     bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
     try:
-        result = engine.calculate(specs, board, dead, method=method, trials=trials,
+        result = engine.calculate(specs, board, dead, game=chosen, method=method, trials=trials,
                                   precision=None if precision is None else precision / 100, time_s=time_s,
                                   seed=seed, threads=threads, categories=categories, progress=bar,
                                   on_start=_starting(err, bar))
@@ -279,7 +307,8 @@ def grid_command(players: tuple[str, ...], board: str, dead: str, exact: bool, m
     from .grid_report import equity_view
 
     method = _method(exact, mc)
-    hero, *opponents = parse_players(players)
+    _, (hero, *opponents) = parse_players(players, "holdem")
+    hero = parse_range("random") if hero is None else hero
     err = Console(stderr=True, highlight=False)
     bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
     try:

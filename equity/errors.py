@@ -37,3 +37,7 @@ class TooLarge(ScenarioError):
 
 class CheckFileError(EquityError):
     """A check file that cannot be read or run: the message names the scenario and the key."""
+
+
+class GameError(EquityError):
+    """An unknown game, or hands that contradict the game (a 2-card hand at an Omaha table)."""

@@ -256,22 +256,23 @@ def describe(value: int) -> str:
     ('Full House, Aces over Kings', 'High Card, Ace')
     """
     ranks = _class_ranks(_check_class(value))
-    name = category(value)
+    return name_hand(category(value), ranks, royal=value == 1)
+
+
+def name_hand(name: str, ranks: tuple[int, ...], royal: bool = False) -> str:
+    """A hand's plain-English name from its category ``name`` and its five ranks, most frequent first,
+    then highest (a straight's highest card first); every game names hands alike."""
     first = ranks[0]
-    if value == 1:
+    if royal:
         return "Royal Flush"
     if name in ("Straight Flush", "Straight", "Flush"):
         return f"{RANK_NAMES[first]}-high {name}"
-    if name == "Four of a Kind":
-        return f"Four of a Kind, {RANK_PLURALS[first]}"
     if name == "Full House":
         return f"Full House, {RANK_PLURALS[first]} over {RANK_PLURALS[ranks[3]]}"
-    if name == "Three of a Kind":
-        return f"Three of a Kind, {RANK_PLURALS[first]}"
     if name == "Two Pair":
         return f"Two Pair, {RANK_PLURALS[first]} and {RANK_PLURALS[ranks[2]]}"
-    if name == "One Pair":
-        return f"One Pair, {RANK_PLURALS[first]}"
+    if name in ("Four of a Kind", "Three of a Kind", "One Pair"):
+        return f"{name}, {RANK_PLURALS[first]}"
     return f"High Card, {RANK_NAMES[first]}"
 
 

@@ -30,12 +30,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from . import tables as _tables
 from .batches import Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
 from .errors import TooLarge
 from .evaluator import _COUNTS, _MASK, _TWO
-from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
+from .result import MAX_SPLIT, N_CATEGORIES, Result, player_results
 from .scenario import Scenario
 
 #: The top bit of each suit's 3-bit card count in a suit word (:mod:`equity.dag`): set from four cards.
@@ -291,21 +290,46 @@ def _same_weighted(cmap: np.ndarray, combos: np.ndarray, weights: np.ndarray) ->
     return before == after
 
 
-def _boards_per_deal(scenario) -> int:
+def boards_per_deal(scenario) -> int:
+    """The completions of the board each deal has."""
     n_players = len(scenario.players)
-    left = 52 - len(scenario.board) - len(scenario.dead) - 2 * n_players
+    left = scenario.game.deck_size - len(scenario.board) - len(scenario.dead) - scenario.game.hole * n_players
     return math.comb(left, 5 - len(scenario.board))
 
 
 def upper_bound(scenario) -> float:
     """Board evaluations an exact run would need at most, before card collisions and symmetry."""
-    deals = math.prod(len(c) for c, _ in scenario.combos())
-    return float(deals) * _boards_per_deal(scenario) * len(scenario.players)
+    deals = math.prod(scenario.n_combos())
+    return float(deals) * boards_per_deal(scenario) * len(scenario.players)
 
 
 def symmetries(scenario) -> list[np.ndarray]:
     """The card maps of the suit permutations that leave the scenario unchanged (1 .. 24 of them)."""
     return _symmetries(scenario)
+
+
+def list_deals(scenario) -> tuple[np.ndarray, np.ndarray]:
+    """Every way to give each player one of their combos with no card twice: ``(holes uint8 (n, P,
+    hole), weight float64 (n,))``, the weight the product of the combos' range weights.
+
+    Raises:
+        TooLarge: more than :data:`MAX_DEALS` combinations of the players' combos.
+    """
+    bound = math.prod(scenario.n_combos())
+    if bound > MAX_DEALS:
+        raise TooLarge(f"{bound:,} combinations of the players' hands")
+    holes = np.zeros((1, 0, scenario.game.hole), np.uint8)
+    masks = np.zeros(1, np.uint64)
+    weight = np.ones(1)
+    bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    for c, w in scenario.combos():
+        m = np.bitwise_or.reduce(bits[c], axis=1)
+        ok = (masks[:, None] & m[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
+        masks = masks[rows] | m[cols]
+        weight = weight[rows] * w[cols]
+    return holes, weight
 
 
 def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
@@ -319,21 +343,7 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
     Raises:
         TooLarge: more than :data:`MAX_DEALS` deals would have to be listed.
     """
-    combos = scenario.combos()
-    bound = math.prod(len(c) for c, _ in combos)
-    if bound > MAX_DEALS:
-        raise TooLarge(f"{bound:,} combinations of the players' hands")
-    holes = np.zeros((1, 0, 2), np.uint8)
-    masks = np.zeros(1, np.uint64)
-    weight = np.ones(1)
-    bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
-    for c, w in combos:
-        m = bits[c[:, 0]] | bits[c[:, 1]]
-        ok = (masks[:, None] & m[None, :]) == 0
-        rows, cols = np.nonzero(ok)
-        holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
-        masks = masks[rows] | m[cols]
-        weight = weight[rows] * w[cols]
+    holes, weight = list_deals(scenario)
     orbit = np.ones(len(holes), np.int64)
     if holes.shape[1] > 5:  # deal keys no longer fit an int64
         maps = [np.arange(52)]
@@ -347,7 +357,7 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
         orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
         holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
     return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64), orbit.astype(np.int64),
-                _boards_per_deal(scenario), len(maps))
+                boards_per_deal(scenario), len(maps))
 
 
 def kernels_cached() -> bool:
@@ -377,11 +387,12 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__}")
     check_threads(threads)
     deals = deals if deals is not None else plan(scenario)
-    t = _tables.get()
+    game = scenario.game
+    t = game.tables()
     n_players = len(scenario.players)
     known = set(scenario.board) | set(scenario.dead)
-    live = np.array([c for c in range(52) if c not in known], np.uint8)
-    b = Board(np.array(scenario.board, np.uint8), live, categories, category_table())
+    live = np.array([c for c in game.deck if c not in known], np.uint8)
+    b = Board(np.array(scenario.board, np.uint8), live, categories, game.category_table())
     n = len(deals.orbit)
     per_chunk = max(1, CHUNK_WORK // max(1, deals.boards_per_deal * n_players))
     bounds = np.unique(np.append(np.arange(0, n, per_chunk), n)).astype(np.int64)
@@ -414,6 +425,6 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     assert int(boards[0]) == deals.trials, (int(boards[0]), deals.trials)
     total = float(deals.weight.sum()) * deals.boards_per_deal
     players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, total,
-                             cats if categories else None, exact=True)
+                             cats if categories else None, exact=True, order=game.category_names())
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
-                  time.perf_counter() - start, players)
+                  time.perf_counter() - start, players, game.name)

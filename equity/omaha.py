@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from . import tables as _tables
 from .cards import check_distinct, parse_cards
@@ -90,15 +90,6 @@ def _omaha_rows(holes, boards, t, out):
         out[i] = best
 
 
-@njit(cache=True, parallel=True)
-def _omaha_rows_parallel(holes, boards, t, out, n_chunks):
-    """:func:`_omaha_rows` over ``n_chunks`` contiguous chunks of rows on all threads."""
-    n = holes.shape[0]
-    for chunk in prange(n_chunks):
-        lo, hi = chunk * n // n_chunks, (chunk + 1) * n // n_chunks
-        _omaha_rows(holes[lo:hi], boards[lo:hi], t, out[lo:hi])
-
-
 @njit(cache=True)
 def _first_repeat(holes, boards):
     """The first row whose hole and board cards are not all distinct, else -1.
@@ -144,11 +135,15 @@ def _valid_rows(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def _run(holes: np.ndarray, boards: np.ndarray, parallel: bool) -> np.ndarray:
+    from .omaha_kernels import _pairs_rows, _pairs_rows_parallel, pair_tables
+
+    t = _tables.get()
+    pt = pair_tables(t)
     out = np.empty(len(holes), np.int16)
     if parallel and len(holes) >= PARALLEL_MIN:
-        _omaha_rows_parallel(holes, boards, _tables.get(), out, N_CHUNKS)
+        _pairs_rows_parallel(holes, boards, t, tuple(pt), out, N_CHUNKS)
     else:
-        _omaha_rows(holes, boards, _tables.get(), out)
+        _pairs_rows(holes, boards, t, pt, out)
     return out
 
 
@@ -207,3 +202,4 @@ def evaluate_omaha_many(holes: np.ndarray, boards: np.ndarray, *, parallel: bool
     """
     holes, boards = _valid_rows(holes, boards)
     return _run(holes, boards, parallel)
+

@@ -18,7 +18,9 @@ A combo named twice is kept once and the *later* element's weight wins: ``QQ+,KK
 full weight and KK at half.
 
 A :class:`Range` holds ``combos``, uint8 ``(n, 2)``, each row ``(hi, lo)`` of card ids with ``hi > lo``,
-rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, each in ``(0, 1]``.
+rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, each in ``(0, 1]``. An
+Omaha range (:mod:`equity.omaha_ranges`) has the same layout with 4, 5 or 6 cards per row, each row
+descending, the rows sorted by :func:`combo_keys`.
 
 >>> r = parse_range("QQ+, AKs@50")
 >>> len(r), r.text
@@ -29,6 +31,7 @@ rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, e
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -43,6 +46,7 @@ from .classes import rank_combos as _combos
 from .errors import CardError, RangeError
 
 N_COMBOS = 1326
+HOLE_SIZES = (2, 4, 5, 6)  # hold'em, Omaha 4/5/6
 
 _RANK = "[2-9TJQKA]"
 _CLASS = re.compile(rf"({_RANK})({_RANK})([so]?)(\+?)", re.IGNORECASE)
@@ -79,18 +83,20 @@ class Range:
             raise TypeError(f"a Range's text is a string; got {self.text!r}")
         combos, weights = np.asarray(self.combos), np.asarray(self.weights)
         if combos.size == 0:
-            combos = combos.reshape(0, 2)
-        if combos.ndim != 2 or combos.shape[1] != 2 or not np.issubdtype(combos.dtype, np.integer):
-            raise RangeError(f"range {self.text!r}: combos must be integer card ids of shape (n, 2); got "
-                             f"{combos.dtype} {combos.shape}")
+            combos = combos.reshape(0, combos.shape[-1] if combos.ndim == 2 and combos.shape[-1] else 2)
+        if (combos.ndim != 2 or combos.shape[1] not in HOLE_SIZES
+                or not np.issubdtype(combos.dtype, np.integer)):
+            raise RangeError(f"range {self.text!r}: combos must be integer card ids of shape (n, 2) (or "
+                             f"(n, 4..6) for Omaha); got {combos.dtype} {combos.shape}")
         if weights.shape != (len(combos),) or not np.issubdtype(weights.dtype, np.number):
             raise RangeError(f"range {self.text!r}: {len(combos)} combos need {len(combos)} weights; got "
                              f"shape {weights.shape}")
-        hi, lo = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
-        if len(combos) and not (lo.min() >= 0 and hi.max() <= 51 and np.all(hi > lo)):
-            raise RangeError(f"range {self.text!r}: each combo is (hi, lo), card ids 51 >= hi > lo >= 0")
-        if np.any(np.diff(hi * 52 + lo) <= 0):
-            raise RangeError(f"range {self.text!r}: combos must be unique and sorted by hi * 52 + lo")
+        rows = combos.astype(np.int64)
+        if len(rows) and not (rows.min() >= 0 and rows.max() <= 51 and np.all(np.diff(rows, axis=1) < 0)):
+            raise RangeError(f"range {self.text!r}: each combo is (hi, lo), card ids 51 >= hi > lo >= 0 "
+                             "(an Omaha combo: 4 to 6 ids, descending)")
+        if np.any(np.diff(combo_keys(rows)) <= 0):
+            raise RangeError(f"range {self.text!r}: combos must be unique and sorted (by hi * 52 + lo)")
         weights = weights.astype(np.float64)
         if not np.all((weights > 0) & (weights <= 1)):
             raise RangeError(f"range {self.text!r}: weights must be in (0, 1]")
@@ -99,12 +105,17 @@ class Range:
         object.__setattr__(self, "combos", combos)
         object.__setattr__(self, "weights", weights)
 
+    @property
+    def hole(self) -> int:
+        """Cards per combo: 2 for hold'em, 4..6 for Omaha."""
+        return int(self.combos.shape[1])
+
     def __len__(self) -> int:
         return len(self.weights)
 
-    def is_random(self) -> bool:
-        """All 1326 combos, each at weight 1."""
-        return len(self) == N_COMBOS and bool(np.all(self.weights == 1.0))
+    def is_random(self, deck: int = 52) -> bool:
+        """Every combo of a ``deck``-card deck (1326 hold'em hands of 52 cards), each at weight 1."""
+        return len(self) == math.comb(deck, self.hole) and bool(np.all(self.weights == 1.0))
 
     def is_hand(self) -> bool:
         """Exactly one combo, whatever its weight."""
@@ -120,7 +131,7 @@ class Range:
         """
         dead = np.zeros(52, dtype=bool)
         dead[parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False)] = True
-        keep = ~(dead[self.combos[:, 0]] | dead[self.combos[:, 1]])
+        keep = ~dead[self.combos].any(axis=1)
         return Range(self.combos[keep], self.weights[keep], self.text)
 
     def same_as(self, other: Range) -> bool:
@@ -130,6 +141,13 @@ class Range:
         True
         """
         return np.array_equal(self.combos, other.combos) and np.array_equal(self.weights, other.weights)
+
+
+def combo_keys(rows: np.ndarray) -> np.ndarray:
+    """Each row's place in the combos' order (int64): its cards, highest first, as base-52 digits (so
+    ``hi * 52 + lo`` for two cards)."""
+    rows = np.asarray(rows, np.int64)
+    return (rows * 52 ** np.arange(rows.shape[1] - 1, -1, -1, dtype=np.int64)).sum(axis=1)
 
 
 def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:

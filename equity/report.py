@@ -12,6 +12,7 @@ from rich.text import Text
 from .cards import format_card, parse_cards
 from .dag import CATEGORIES
 from .errors import EquityError
+from .games import GAMES
 from .result import CATEGORY_KEYS, Result
 
 if TYPE_CHECKING:
@@ -30,15 +31,21 @@ def cards_text(cards: list[int], sep: str = " ") -> Text:
     return text
 
 
-def evaluation(cards: list[int], value: int, category: str, description: str) -> Table:
-    """The ``equity eval`` report: a two-column table of hand, description, category and class."""
+def evaluation(cards: list[int], value: int, category: str, description: str, *, n_classes: int = 7462,
+               board: list[int] | None = None, game: str | None = None) -> Table:
+    """The ``equity eval`` report: a two-column table of hand (and board), description, category and
+    class (of ``n_classes``), and the game when it is not hold'em."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
+    if game is not None:
+        table.add_row("Game", game)
     table.add_row("Hand", cards_text(cards))
+    if board is not None:
+        table.add_row("Board", cards_text(board))
     table.add_row("Best hand", Text(description, style="bold"))
     table.add_row("Category", category)
-    table.add_row("Class", f"{value:,} of 7,462 (1 is a royal flush; lower is better)")
+    table.add_row("Class", f"{value:,} of {n_classes:,} (1 is a royal flush; lower is better)")
     return table
 
 
@@ -63,7 +70,7 @@ def hand_text(hand: str, combos: int) -> Text:
         cards = parse_cards(hand)
     except EquityError:
         cards = []
-    if len(cards) == 2 and combos == 1:
+    if len(cards) >= 2 and combos == 1:
         return cards_text(cards, "")
     return Text(hand).append(f" ({combos:,} combos)" if combos != 1 else " (1 combo)", style="dim")
 
@@ -77,8 +84,9 @@ def category_table(result: Result) -> Table:
         name = "hero" if i == 0 else f"villain {i}"
         table.add_column(f"{name}\nmade %", justify="right")
         table.add_column(f"{name}\nwon %", justify="right")
-    for key, (label, _) in zip(CATEGORY_KEYS, CATEGORIES, strict=True):
-        cells = [label]
+    labels = dict(zip(CATEGORY_KEYS, (name for name, _ in CATEGORIES), strict=True))
+    for key in result.players[0].categories or CATEGORY_KEYS:  # the game's order, best first
+        cells = [labels[key]]
         for p in result.players:
             c = (p.categories or {})[key]
             cells += [_pct(c["frequency"]), _pct(c["win"])]
@@ -113,7 +121,8 @@ def plural(n: int, noun: str) -> str:
 
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
-    parts = [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
+    parts = [] if result.game == "holdem" else [GAMES[result.game].title]
+    parts += [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
              plural(result.trials, "board" if result.method == "exact" else "trial")]
     if result.seed is not None:
         parts.append(f"seed {result.seed}")

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from ._version import __version__
 from .dag import CATEGORIES
@@ -32,14 +33,31 @@ N_CATEGORIES = len(CATEGORIES)
 CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
 
 
-def category_table() -> np.ndarray:
-    """uint8 (7463,): the category (0 straight flush .. 8 high card) of each class; index 0 unused."""
-    out = np.zeros(7463, np.uint8)
-    first = 1
-    for i, (_, last) in enumerate(CATEGORIES):
-        out[first:last + 1] = i
-        first = last + 1
-    return out
+@njit(inline="always")
+def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
+    """Count one deal's outcome, every player's class in ``vals`` (lower is better), into the arrays of
+    the layout above (``cats`` only when ``want_cats``; ``cat_of`` maps a class to its category)."""
+    best = vals[0]
+    for p in range(1, n_players):
+        best = min(best, vals[p])
+    n_best = 0
+    winner = 0
+    for p in range(n_players):
+        if vals[p] == best:
+            n_best += 1
+            winner = p
+    if n_best == 1:
+        wins[winner] += 1
+    else:
+        for p in range(n_players):
+            if vals[p] == best:
+                ties[p, n_best] += 1
+    if want_cats:
+        for p in range(n_players):
+            x = cat_of[vals[p]]
+            cats[p, x, 0] += 1
+            if vals[p] == best:
+                cats[p, x, 1 if n_best == 1 else 2] += 1
 
 
 @dataclass(frozen=True)
@@ -86,10 +104,12 @@ class Result:
     dead: str
     elapsed_s: float
     players: list[PlayerResult] = field(default_factory=list)
+    game: str = "holdem"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
-        return {"version": __version__, "method": self.method, "trials": self.trials, "seed": self.seed,
+        return {"version": __version__, "game": self.game, "method": self.method, "trials": self.trials,
+                "seed": self.seed,
                 "board": self.board, "dead": self.dead, "elapsed_s": round(self.elapsed_s, 6),
                 "players": [p.to_dict() for p in self.players]}
 
@@ -103,7 +123,8 @@ def _stderr(mean: float, mean_sq: float, n: float) -> float | None:
 
 
 def player_results(labels: list[str], combos: list[int], wins: np.ndarray, ties: np.ndarray, total: float,
-                   cats: np.ndarray | None = None, exact: bool = False) -> list[PlayerResult]:
+                   cats: np.ndarray | None = None, exact: bool = False,
+                   order: tuple[str, ...] | None = None) -> list[PlayerResult]:
     """Each player's :class:`PlayerResult` from counts.
 
     Args:
@@ -112,9 +133,13 @@ def player_results(labels: list[str], combos: list[int], wins: np.ndarray, ties:
         wins: (players,): deals won alone (weighted for exact results with weighted ranges).
         ties: (players, MAX_SPLIT): ``ties[p, k]`` = deals where p split the pot ``k`` ways.
         total: the number of trials, or the total weight of the deals enumerated; positive.
-        cats: (players, 9, 3) counts by category, or None.
+        cats: (players, 9, 3) counts by category (in :data:`CATEGORY_KEYS` order), or None.
         exact: counts from an enumeration: standard errors are 0.
+        order: the category names, best first, in the game's order (short deck ranks a flush above a
+            full house): the order of each player's ``categories``; hold'em's by default.
     """
+    names = [name for name, _ in CATEGORIES]
+    keyed = [(names.index(name), CATEGORY_KEYS[names.index(name)]) for name in (order or names)]
     out = []
     k = np.arange(ties.shape[1], dtype=np.float64)
     k[0] = 1.0
@@ -136,6 +161,6 @@ def player_results(labels: list[str], combos: list[int], wins: np.ndarray, ties:
         if cats is not None:
             by_category = {key: {"frequency": float(cats[p, c, 0] / total),
                                  "win": float(cats[p, c, 1] / total), "tie": float(cats[p, c, 2] / total)}
-                           for c, key in enumerate(CATEGORY_KEYS)}
+                           for c, key in keyed}
         out.append(PlayerResult(label, win, tie, equity, *ses, combos=n, categories=by_category))
     return out

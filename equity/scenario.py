@@ -1,25 +1,30 @@
 """The validated inputs of every engine: :class:`Scenario`.
 
-A player holds a specific hand (``AsKs``), a range (``QQ+,AKs``: weighted two-card combos, see
-:mod:`equity.ranges`) or a random hand. A scenario is validated when it is constructed, whichever way:
-every known card (fixed hands, board, dead cards) distinct; a board of 0, 3, 4 or 5 cards; 2 to 23
-players; ranges stripped of the combos that use a known card (a range left with one combo becomes a
-fixed hand, whose cards are then known too), none left empty; at least one way to deal every range at
-once; enough cards left for the rest. So no public path reaches a kernel with an invalid one, and the
-engines assume it valid.
+A scenario is played in one :class:`~equity.games.Game` (hold'em unless told, or unless its specific
+hands hold 4 to 6 cards: Omaha). A player holds a specific hand (``AsKs``, or ``AsAhKsKh`` in Omaha), a
+range (``QQ+,AKs``: weighted combos, see :mod:`equity.ranges` and :mod:`equity.omaha_ranges`) or a
+random hand. A scenario is validated when it is constructed, whichever way: every hand of the game's
+size; every known card (fixed hands, board, dead cards) distinct and in the game's deck; a board of 0,
+3, 4 or 5 cards; 2 players to as many as the deck seats (23 in hold'em); ranges stripped of the combos
+that use a known card (a range left with one combo becomes a fixed hand, whose cards are then known
+too), none left empty; at least one way to deal every range at once; enough cards left for the rest.
+So no public path reaches a kernel with an invalid one, and the engines assume it valid.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from .cards import format_cards, parse_cards
-from .errors import DuplicateCardError, EquityError, HandSizeError, RangeError, ScenarioError
-from .ranges import Range, parse_range
+from .errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
+from .game_ranges import infer_game, parse_player_range, specific_hand
+from .games import HOLDEM, Game, get_game
+from .ranges import Range, combo_keys
 
 MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51
 MAX_OPPONENTS = MAX_PLAYERS - 1
@@ -35,36 +40,43 @@ def who(i: int) -> str:
     return "the hero" if i == 0 else f"villain {i}"
 
 
-def random_hands(count: int) -> list[None]:
+def random_hands(count: int, game: Game = HOLDEM) -> list[None]:
     """``count`` random hands (``None`` each), for a count of random opponents.
 
     Raises:
-        ScenarioError: ``count`` is not 1 .. 22.
+        ScenarioError: ``count`` is not 1 .. the most opponents the game's deck seats (22 in hold'em).
     """
-    if not 1 <= count <= MAX_OPPONENTS:
-        raise ScenarioError(f"a count of random hands is 1 .. {MAX_OPPONENTS}; got {count}")
+    most = game.max_players - 1
+    if not 1 <= count <= most:
+        raise ScenarioError(f"a count of random hands is 1 .. {most}{_in(game)}; got {count}")
     return [None] * count
 
 
-def _player(i: int, spec: PlayerSpec) -> Range | None:
+def _in(game: Game) -> str:
+    return "" if game is HOLDEM else f" in {game.title}"
+
+
+def _player(i: int, spec: PlayerSpec, game: Game) -> Range | None:
     """One player's hand or range from what the caller gave; ``None`` for a random hand."""
     if spec is None:
         return None
     if isinstance(spec, Range):
-        return None if spec.is_random() else spec
+        return spec
     if isinstance(spec, str):
-        try:
-            rng = parse_range(spec)
-        except EquityError as exc:
-            raise type(exc)(f"{who(i)}: {exc}") from None
-        return None if rng.is_random() else rng  # any two cards: dealt, not drawn from a list
-    if isinstance(spec, Sequence) and not isinstance(spec, bytes):
+        text = spec
+        cards = specific_hand(text)
+        if cards is not None:
+            game.check_hole(cards, text, f"{who(i)}'s")
+    elif isinstance(spec, Sequence) and not isinstance(spec, bytes):
         cards = parse_cards(spec, distinct=False)
-        if len(cards) != 2:
-            raise HandSizeError(f"{who(i)}'s hand {format_cards(cards)!r} has {len(cards)} cards; a hand "
-                                "has exactly 2")
-        return parse_range(format_cards(cards))
-    raise TypeError(f"{who(i)}: expected {_EXPECTED}; got {spec!r} ({type(spec).__name__})")
+        game.check_hole(cards, format_cards(cards), f"{who(i)}'s")
+        text = format_cards(cards)
+    else:
+        raise TypeError(f"{who(i)}: expected {_EXPECTED}; got {spec!r} ({type(spec).__name__})")
+    try:
+        return parse_player_range(text, game)  # None for any hand: dealt, not drawn from a list
+    except EquityError as exc:
+        raise type(exc)(f"{who(i)}: {exc}") from None
 
 
 def _card_tuple(cards: object, what: str) -> tuple[int, ...]:
@@ -89,6 +101,7 @@ class Scenario:
     players: tuple[Range | None, ...]
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
+    game: Game = HOLDEM
 
     def __post_init__(self) -> None:
         players = self.players
@@ -98,7 +111,13 @@ class Scenario:
             if p is not None and not isinstance(p, Range):
                 raise TypeError(f"{who(i)}: a Scenario's players are Range objects or None (a random hand), "
                                 f"not {p!r} ({type(p).__name__}); Scenario.build parses text")
-        object.__setattr__(self, "players", tuple(None if p is not None and p.is_random() else p
+        game = get_game(self.game)
+        object.__setattr__(self, "game", game)
+        for i, p in enumerate(players):
+            if p is not None and p.hole != game.hole:
+                raise GameError(f"{who(i)}'s range {p.text!r} has {p.hole}-card hands; {game.title} deals "
+                                f"{game.hole}")
+        object.__setattr__(self, "players", tuple(None if p is not None and p.is_random(game.deck_size) else p
                                                   for p in players))
         object.__setattr__(self, "board", _card_tuple(self.board, "the board"))
         object.__setattr__(self, "dead", _card_tuple(self.dead, "the dead cards"))
@@ -106,7 +125,7 @@ class Scenario:
 
     @classmethod
     def build(cls, players: Sequence[PlayerSpec | int], board: str | Sequence[int] = (),
-              dead: str | Sequence[int] = ()) -> Scenario:
+              dead: str | Sequence[int] = (), game: str | Game | None = None) -> Scenario:
         """Parse and validate.
 
         Args:
@@ -115,6 +134,8 @@ class Scenario:
                 for a random hand, or an int ``n`` for ``n`` random hands.
             board: 0, 3, 4 or 5 cards.
             dead: cards known to be out of play.
+            game: a game's name or alias (:mod:`equity.games`); by default the one the specific hands
+                imply: Omaha for hands of 4 to 6 cards, else hold'em.
 
         Raises:
             TypeError: a player of the wrong type, naming it and what is expected.
@@ -123,28 +144,34 @@ class Scenario:
         if isinstance(players, str | bytes | Range) or not isinstance(players, Sequence):
             raise TypeError(f"players must be a list of the hero and the opponents, e.g. ['AsKs', 2]; "
                             f"got {players!r}")
+        game = infer_game(players) if game is None else get_game(game)
         specs: list[Range | None] = []
         for spec in players:
             if isinstance(spec, int) and not isinstance(spec, bool):
-                specs.extend(random_hands(spec))
+                specs.extend(random_hands(spec, game))
             else:
-                specs.append(_player(len(specs), spec))
-        return cls(tuple(specs), board, dead)  # type: ignore[arg-type]  # __post_init__ parses the cards
+                specs.append(_player(len(specs), spec, game))
+        return cls(tuple(specs), board, dead, game)  # type: ignore[arg-type]  # __post_init__ parses cards
 
     def _validate(self) -> None:
-        n = len(self.players)
+        n, game = len(self.players), self.game
         if n < 2:
             raise ScenarioError("at least one opponent is needed")
-        if n > MAX_PLAYERS:
-            raise ScenarioError(f"{n} players is too many: at most {MAX_PLAYERS} ({MAX_OPPONENTS} opponents) "
-                                "fit in one deck")
+        if n > game.max_players:
+            raise ScenarioError(f"{n} players is too many: at most {game.max_players} "
+                                f"({game.max_players - 1} opponents) fit in one deck{_in(game)}")
         if len(self.board) not in (0, 3, 4, 5):
             raise ScenarioError(f"a board has 0, 3, 4 or 5 cards; {format_cards(self.board)!r} has "
                                 f"{len(self.board)}")
+        game.check_cards(self.board, "the board")
+        game.check_cards(self.dead, "the dead cards")
+        for i, p in enumerate(self.players):
+            if p is not None and p.is_hand():
+                game.check_cards(p.combos[0].tolist(), f"{who(i)}'s hand")
         self._resolved  # noqa: B018 - resolves ranges and checks every card conflict
         n_ranged = sum(1 for c in self._resolved if c is not None and len(c[0]) > 1)
-        needed = 5 - len(self.board) + 2 * self.players.count(None)
-        left = 52 - len(self.known) - 2 * n_ranged
+        needed = 5 - len(self.board) + game.hole * self.players.count(None)
+        left = game.deck_size - len(self.known) - game.hole * n_ranged
         if needed > left:
             raise ScenarioError(f"not enough cards: {needed} must be dealt each time but only {left} "
                                 "are left after the known cards and the ranged hands")
@@ -201,37 +228,38 @@ class Scenario:
     def live(self) -> np.ndarray:
         """The cards that can still be dealt or held by a ranged player (uint8, ascending)."""
         known = set(self.known)
-        return np.array([c for c in range(52) if c not in known], np.uint8)
+        return np.array([c for c in self.game.deck if c not in known], np.uint8)
 
     @property
     def holes(self) -> np.ndarray:
-        """int16 (players, 2): a fixed hand's cards; ``(-1, -1)`` for a random hand; ``(-2, k)`` for the
-        k-th ranged player (see :meth:`ranged`)."""
+        """int16 (players, hole cards): a fixed hand's cards; ``(-1, -1, ..)`` for a random hand;
+        ``(-2, k, -2, ..)`` for the k-th ranged player (see :meth:`ranged`)."""
+        h = self.game.hole
         out, k = [], 0
         for r in self._resolved:
             if r is None:
-                out.append((RANDOM_HAND, RANDOM_HAND))
+                out.append((RANDOM_HAND,) * h)
             elif len(r[0]) == 1:
                 out.append(tuple(r[0][0].tolist()))
             else:
-                out.append((RANGED, k))
+                out.append((RANGED, k) + (RANGED,) * (h - 2))
                 k += 1
-        return np.array(out, np.int16).reshape(-1, 2)
+        return np.array(out, np.int16).reshape(-1, h)
 
     def ranged(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """``(combos uint8 (n, 2), weights float64 (n,))`` of each player left with two or more combos."""
+        """``(combos uint8 (n, hole), weights float64 (n,))`` of each player left with two or more combos."""
         return [r for r in self._resolved if r is not None and len(r[0]) > 1]
 
     def combos(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Every player's possible combos and weights after card removal; a random hand's are all the
-        pairs of live cards at weight 1."""
+        hands of live cards at weight 1 (check :meth:`n_combos` first: in Omaha they are many)."""
         return self._combos
 
     @functools.cached_property
     def _combos(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        live = self.live
-        i, j = np.triu_indices(len(live), 1)
-        every = np.stack([live[j], live[i]], axis=1).astype(np.uint8)
+        if self.players.count(None) == 0:
+            return list(self._resolved)  # type: ignore[arg-type]
+        every = every_hand(self.live, self.game.hole)
         return [(every, np.ones(len(every))) if r is None else r for r in self._resolved]
 
     def labels(self) -> list[str]:
@@ -241,14 +269,29 @@ class Scenario:
     def n_combos(self) -> list[int]:
         """How many combos each player may hold after card removal (pairs of live cards if random)."""
         n_live = len(self.live)
-        return [n_live * (n_live - 1) // 2 if r is None else len(r[0]) for r in self._resolved]
+        return [math.comb(n_live, self.game.hole) if r is None else len(r[0]) for r in self._resolved]
+
+
+def every_hand(live: np.ndarray, hole: int) -> np.ndarray:
+    """uint8 (C(len(live), hole), hole): every hand of ``hole`` of the ``live`` cards (ascending), each row
+    descending, rows in the order of :func:`equity.ranges.combo_keys`."""
+    n = len(live)
+    if hole == 2:
+        i, j = np.triu_indices(n, 1)
+        return np.stack([live[j], live[i]], axis=1).astype(np.uint8)
+    from itertools import combinations
+
+    rows = np.fromiter((c for combo in combinations(range(n), hole) for c in combo), np.int64,
+                       math.comb(n, hole) * hole).reshape(-1, hole)
+    rows = live[rows][:, ::-1].astype(np.int64)
+    return np.ascontiguousarray(rows[np.argsort(combo_keys(rows), kind="stable")], np.uint8)
 
 
 def _can_deal(ranges: list[np.ndarray], budget: int = 200_000) -> bool:
     """Whether one combo from each range can be dealt without sharing a card (a depth-first search,
     smallest range first; gives up and answers True after ``budget`` steps, leaving the engines to
     reject collisions)."""
-    masks = sorted(([(1 << int(a)) | (1 << int(b)) for a, b in combos] for combos in ranges), key=len)
+    masks = sorted(([sum(1 << int(c) for c in row) for row in combos] for combos in ranges), key=len)
     steps = 0
 
     def search(k: int, used: int) -> bool:

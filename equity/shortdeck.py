@@ -218,3 +218,32 @@ def category_short(value: int, rules: str = "standard") -> str:
     ('Straight', 'Three of a Kind')
     """
     return CATEGORIES_SHORT[rules][category_index_short(value, rules)][0]
+
+
+@cache
+def _class_ranks(rules: str) -> dict[int, tuple[int, ...]]:
+    """class -> its ranks, most frequent first, then highest (a straight: highest card first, A-6-7-8-9
+    as 9-8-7-6-A)."""
+    nonflush, flush = short_classes(rules)
+    out: dict[int, tuple[int, ...]] = {}
+    for code, cls in nonflush.items():
+        counts = [(code // 5 ** r) % 5 for r in range(dag.N_RANKS)]
+        out[cls] = tuple(r for r in sorted(range(dag.N_RANKS), key=lambda r: (-counts[r], -r))
+                         for _ in range(counts[r]))
+    for mask, cls in flush.items():
+        out[cls] = tuple(r for r in range(dag.N_RANKS - 1, -1, -1) if mask >> r & 1)
+    wheel = (12, LOW_RANK + 3, LOW_RANK + 2, LOW_RANK + 1, LOW_RANK)
+    return {cls: (wheel[1:] + (12,) if ranks == wheel else ranks) for cls, ranks in out.items()}
+
+
+def describe_short(value: int, rules: str = "standard") -> str:
+    """A plain-English name for a short-deck class, as :func:`equity.evaluator.describe` names hold'em's.
+
+    >>> describe_short(1), describe_short(6), describe_short(276)
+    ('Royal Flush', 'Nine-high Straight Flush', 'Nine-high Straight')
+    >>> describe_short(79), describe_short(1404)
+    ('Ace-high Flush', 'High Card, Jack')
+    """
+    from .evaluator import name_hand
+
+    return name_hand(category_short(value, rules), _class_ranks(rules)[value], royal=value == 1)

@@ -23,13 +23,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from . import tables as _tables
 from .batches import BATCH_SECONDS, Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
 from .deck import _bounded, _seed_stream, _xoshiro
 from .errors import ScenarioError
 from .evaluator import _COUNTS, _MASK, _TWO
-from .result import MAX_SPLIT, N_CATEGORIES, Result, category_table, player_results
+from .result import MAX_SPLIT, N_CATEGORIES, Result, player_results
 from .scenario import Scenario
 
 CHUNK = 16_384
@@ -81,8 +80,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     dealing a uniform permutation of the live cards and skipping those cards deals a uniform permutation
     of the rest. Then the missing board cards, then two cards for each random hand in seat order.
     """
-    holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
-    alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of = d.want_cats, d.cat_of
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
@@ -117,27 +116,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
         for lane in range(lanes):
             used = uint64(0)
             if n_ranged:
-                while True:
-                    used = uint64(0)
-                    for g in range(n_ranged):
-                        lo = ranged_start[g]
-                        i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
-                        i += lo
-                        if alias_prob[i] != _ALWAYS:
-                            x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
-                            if x >= alias_prob[i]:
-                                i = lo + alias_idx[i]
-                        a = uint64(ranged[i, 0])
-                        b = uint64(ranged[i, 1])
-                        m = (one << a) | (one << b)
-                        if used & m:
-                            used = _ALWAYS  # collision: draw every ranged hand again
-                            break
-                        used |= m
-                        held[lane, g, 0] = a
-                        held[lane, g, 1] = b
-                    if used != _ALWAYS:
-                        break
+                used, s0, s1, s2, s3 = _draw_ranged(s0, s1, s2, s3, d, held[lane])
             top = n_live - 1
             for x in range(n_dealt):
                 while True:
@@ -214,6 +193,36 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     cats_out[:, :, :] = cats
 
 
+@njit(inline="always")
+def _draw_ranged(s0, s1, s2, s3, d, held):
+    """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
+    cards)): player ``g`` from rows ``ranged_start[g] ..`` by its alias table; a draw where two combos
+    share a card is rejected whole and drawn again. Returns ``(used, s0, s1, s2, s3)``: the mask of the
+    cards held and the generator's state."""
+    ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
+    one = uint64(1)
+    while True:
+        used = uint64(0)
+        for g in range(ranged_start.shape[0] - 1):
+            lo = ranged_start[g]
+            i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
+            i += lo
+            if alias_prob[i] != _ALWAYS:
+                x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+                if x >= alias_prob[i]:
+                    i = lo + alias_idx[i]
+            m = uint64(0)
+            for j in range(ranged.shape[1]):
+                held[g, j] = ranged[i, j]
+                m |= one << uint64(ranged[i, j])
+            if used & m:
+                used = _ALWAYS  # collision: draw every ranged hand again
+                break
+            used |= m
+        if used != _ALWAYS:
+            return used, s0, s1, s2, s3
+
+
 @njit(cache=True, parallel=True)
 def _run_chunks(seed, first, n_chunks, total, d, t, wins, ties, cats):
     """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step."""
@@ -246,8 +255,12 @@ def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return prob, alias  # what is left has probability 1 up to rounding: always keep
 
 
-def kernels_cached() -> bool:
-    """Whether the compiled simulation kernel is already in numba's on-disk cache."""
+def kernels_cached(scenario: Scenario | None = None) -> bool:
+    """Whether the compiled simulation kernel (for ``scenario``'s game) is in numba's on-disk cache."""
+    if scenario is not None and scenario.game.omaha:
+        from . import omaha_sim
+
+        return in_jit_cache(omaha_sim._run_chunks_omaha)
     return in_jit_cache(_run_chunks)
 
 
@@ -324,7 +337,7 @@ def ranged_arrays(scenario: Scenario) -> tuple[np.ndarray, ...]:
     """The ranged players' combos, row starts and alias tables, as :func:`_chunk` takes them."""
     ranged = scenario.ranged()
     if not ranged:
-        return (np.zeros((0, 2), np.uint8), np.zeros(1, np.int64), np.zeros(0, np.uint64),
+        return (np.zeros((0, scenario.game.hole), np.uint8), np.zeros(1, np.int64), np.zeros(0, np.uint64),
                 np.zeros(0, np.int64))
     tables = [alias_table(weights) for _, weights in ranged]
     return (np.concatenate([combos for combos, _ in ranged]).astype(np.uint8),
@@ -358,17 +371,23 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     if trials is None and time_s is None and precision is None:
         precision = DEFAULT_PRECISION
     seed = secrets.randbits(32) if seed is None else seed
-    t = _tables.get()
+    game = scenario.game
+    t = game.tables()
     d = Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
-             categories, category_table())
+             categories, game.category_table())
     n_players = len(scenario.players)
+    run_chunks = _run_chunks
+    if game.omaha:
+        from .omaha_sim import prepare
+
+        run_chunks, d = prepare(scenario, d, t)
 
     def counts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return (np.zeros((n, n_players), np.int64), np.zeros((n, n_players, MAX_SPLIT), np.int64),
                 np.zeros((n, n_players, N_CATEGORIES, 3), np.int64))
 
     # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
-    _run_chunks(np.uint64(seed), 0, 0, 0, d, t, *counts(0))
+    run_chunks(np.uint64(seed), 0, 0, 0, d, t, *counts(0))
     start = time.perf_counter()
     parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     done_chunks = 0
@@ -380,7 +399,7 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
             n = batch if total_chunks is None else min(batch, total_chunks - done_chunks)
             part = counts(n)
             t0 = time.perf_counter()
-            _run_chunks(np.uint64(seed), done_chunks, n, total, d, t, *part)
+            run_chunks(np.uint64(seed), done_chunks, n, total, d, t, *part)
             spent = time.perf_counter() - t0
             parts.append(part)
             done_chunks += n
@@ -415,6 +434,6 @@ def simulate(scenario: Scenario, *, trials: int | None = None, precision: float 
     if progress is not None:
         progress(played, played)
     players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, played,
-                             cats if categories else None)
+                             cats if categories else None, order=game.category_names())
     return Result("monte-carlo", played, seed, format_cards(scenario.board), format_cards(scenario.dead),
-                  time.perf_counter() - start, players)
+                  time.perf_counter() - start, players, game.name)

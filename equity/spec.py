@@ -5,7 +5,8 @@ The keys every such scenario may have, with the command line's meanings::
     players     a list, hero first: hands, ranges, "random" or counts of random hands (the rule of
                 :mod:`equity.players`); in CSV one cell, the players separated by " vs "
     board, dead cards
-    game        "holdem" (the one game so far)
+    game        "holdem", "omaha" ("plo"), "omaha5", "omaha6", "short-deck", "short-deck-trips" or
+                another alias (:mod:`equity.games`); by default the one the specific hands imply
     method      "auto" (default), "exact" or "monte-carlo"
     trials      a whole number of trials, 1 .. 10**15
     precision   the target standard error, in percentage points
@@ -31,6 +32,7 @@ from typing import Any
 from .batches import Progress
 from .engine import METHODS, OnStart, calculate
 from .errors import EquityError
+from .games import NAMES, get_game
 from .players import players_from_list
 from .ranges import Range
 from .result import Result
@@ -38,7 +40,6 @@ from .simulate import MAX_SEED, MAX_TRIALS
 
 SPEC_KEYS = ("players", "board", "dead", "game", "method", "trials", "precision", "time", "seed",
              "categories")
-GAMES = {"holdem": "holdem", "hold'em": "holdem", "texas": "holdem", "nlhe": "holdem"}
 _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 _TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
@@ -68,7 +69,7 @@ class Spec:
     """A checked scenario: players parsed (a :class:`~equity.ranges.Range` or a count each), the rest
     as :func:`equity.calculate` takes it but ``precision`` in percentage points."""
 
-    players: tuple[Range | int, ...]
+    players: tuple[Range | int | None, ...]
     board: str = ""
     dead: str = ""
     method: str = "auto"
@@ -77,12 +78,14 @@ class Spec:
     time_s: float | None = None
     seed: int | None = None
     categories: bool = False
+    game: str = "holdem"
 
     def calculate(self, *, threads: int | None = None, progress: Progress | None = None,
                   on_start: OnStart | None = None) -> Result:
         """Run it through :func:`equity.calculate`."""
         precision = None if self.precision is None else self.precision / 100
-        return calculate(list(self.players), self.board, self.dead, method=self.method,  # type: ignore[arg-type]
+        return calculate(list(self.players), self.board, self.dead, game=self.game,  # type: ignore[arg-type]
+                         method=self.method,
                          trials=self.trials, precision=precision, time_s=self.time_s, seed=self.seed,
                          threads=threads, categories=self.categories, progress=progress, on_start=on_start)
 
@@ -153,11 +156,12 @@ def read_spec(table: Mapping[str, Any], fail: Callable[[str], EquityError], *, e
         raise fail("'players' is missing: a list such as [\"AsKs\", \"QQ+,AKs\", \"random\"]")
     items = get("players", lambda v: isinstance(v, list) and len(v) >= 2,
                 "a list of at least two players: hands, ranges, \"random\" or counts of random hands")
+    game = get("game", lambda v: isinstance(v, str) and _known_game(v),
+               f"a game: {', '.join(NAMES)} or an alias such as plo or 6+")
     try:
-        players = players_from_list(items)
+        game, players = players_from_list(items, game)
     except EquityError as exc:
         raise fail(str(exc)) from None
-    get("game", lambda v: isinstance(v, str) and v.lower() in GAMES, "\"holdem\" (the one game so far)")
     return Spec(
         tuple(players),
         get("board", lambda v: isinstance(v, str), "a string of cards", ""),
@@ -168,4 +172,13 @@ def read_spec(table: Mapping[str, Any], fail: Callable[[str], EquityError], *, e
         get("time", lambda v: _finite(v) and v > 0, "a number of seconds > 0"),
         get("seed", lambda v: _whole(v) and 0 <= v <= MAX_SEED, "a whole number 0 .. 2**64-1"),
         get("categories", lambda v: isinstance(v, bool), "true or false", False),
+        game.name,
     )
+
+
+def _known_game(name: str) -> bool:
+    try:
+        get_game(name)
+    except EquityError:
+        return False
+    return True

@@ -73,7 +73,8 @@ def main() -> int:
         writer.writerow(["hero \\ villain", *classes])
         for hero in classes:
             writer.writerow([hero, *(f"{100 * matrix[hero, villain]:.4f}" for villain in classes)])
-    print(f"{len(matrix):,} pairs in {elapsed:.1f} s ({'cluster ' + args.cluster if args.cluster else 'local'})"
+    where = "cluster " + args.cluster if args.cluster else "local"
+    print(f"{len(matrix):,} pairs in {elapsed:.1f} s ({where})"
           f"; e(a,b) + e(b,a) = 1 within {worst:.1e}")
     if ("AA", "KK") in matrix:
         print(f"AA vs KK: {100 * matrix['AA', 'KK']:.4f}%")

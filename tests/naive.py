@@ -337,3 +337,150 @@ def naive_short_category(cards, rules="standard"):
     """Category name of the best 5-card hand among 5..7 short-deck cards under ``rules``."""
     best = max(combinations(cards, 5), key=lambda five: naive_short_key(five, rules))
     return _short_name_and_ties(best)[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Omaha ranges, by brute force: every hole-card hand of a deck, tested against each element as the
+# grammar defines it. The suit qualifiers are written as the shapes (cards per suit, largest first) they
+# admit, a table rather than a rule.
+
+_OMAHA_SHAPES = {
+    ("ds", 4): {(2, 2)}, ("ds", 5): {(2, 2, 1)}, ("ds", 6): {(2, 2, 1, 1)},
+    ("ss", 4): {(2, 1, 1)}, ("ss", 5): {(2, 1, 1, 1)},
+    ("r", 4): {(1, 1, 1, 1)},
+}
+
+
+@lru_cache(maxsize=4)
+def _omaha_hands(hole, deck):
+    """(hand highest card first, cards per rank as 13 bytes, suit shape) for every hand of ``deck``."""
+    out = []
+    for hand in combinations(deck, hole):
+        per_rank = [0] * 13
+        for c in hand:
+            per_rank[c >> 2] += 1
+        shape = tuple(sorted(Counter(c & 3 for c in hand).values(), reverse=True))
+        out.append((hand[::-1], bytes(per_rank), shape))
+    return out
+
+
+def _omaha_test(body, hole):
+    """A test ``(hand, per_rank, shape) -> bool`` for one element body (no weight, well formed)."""
+    ranks = "23456789TJQKA"
+    if body.lower() == "random":
+        return lambda hand, per_rank, shape: True
+    text = body.replace(" ", "").replace("10", "T")
+    if len(text) == 2 * hole and all(text[i] in "cdhs" for i in range(1, 2 * hole, 2)):
+        cards = tuple(sorted((4 * ranks.index(text[i].upper()) + "cdhs".index(text[i + 1])
+                              for i in range(0, 2 * hole, 2)), reverse=True))
+        return lambda hand, per_rank, shape: hand == cards
+    qualifier = next((q for q in ("ds", "ss", "r") if text.lower().endswith(q)), "")
+    named = Counter(ranks.index(ch) for ch in text[:len(text) - len(qualifier)].upper() if ch != "X")
+    shapes = _OMAHA_SHAPES[qualifier, hole] if qualifier else None
+    return lambda hand, per_rank, shape: (all(per_rank[r] >= k for r, k in named.items())
+                                          and (shapes is None or shape in shapes))
+
+
+def naive_omaha_range(text, hole, deck=range(52)):
+    """``{hand: weight}`` for an Omaha range over every ``hole``-card hand of ``deck``, each hand a tuple of
+    card ids highest first. The later element's weight wins; ``@W`` is a percentage."""
+    hands = _omaha_hands(hole, tuple(deck))
+    chosen = {}
+    for element in text.split(","):
+        body, _, weight_text = element.strip().partition("@")
+        weight = float(Fraction(weight_text.strip()) / 100) if weight_text.strip() else 1.0
+        test = _omaha_test(body.strip(), hole)
+        for hand, per_rank, shape in hands:
+            if test(hand, per_rank, shape):
+                chosen[hand] = weight
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------
+# Any game, by brute force over the board: hands of any size, a deck of any cards, a value function.
+
+def naive_game_equity(hands, board, dead, value, deck=range(52), hole=None):
+    """Exact (win, tie, equity) Fractions per player over every completion of the board.
+
+    ``hands``: each a tuple of card ids, or None for a random hand of ``hole`` cards (every hand of the
+    cards left once the board is complete, players distinguishable, as :func:`naive_equity` deals).
+    ``value(hand, board5)``: a comparable strength, larger is stronger. ``deck``: the card ids in play
+    (``range(16, 52)`` for short deck). Every (board, deal) pair counts once.
+    """
+    hands = [tuple(h) if h is not None else None for h in hands]
+    board, dead = tuple(board), tuple(dead)
+    used = [c for h in hands if h is not None for c in h] + list(board) + list(dead)
+    if len(set(used)) != len(used) or any(c not in deck for c in used):
+        raise ValueError("duplicate cards or cards not in the deck")
+    if len(board) > 5:
+        raise ValueError("board has more than 5 cards")
+    if any(h is None for h in hands) and hole is None:
+        raise ValueError("random hands need hole")
+    rest = [c for c in deck if c not in set(used)]
+    seats = [i for i, h in enumerate(hands) if h is None]
+    n = len(hands)
+    wins = [0] * n
+    ties = [0] * n
+    shares = [Counter() for _ in range(n)]  # shares[i][k]: deals where i split the pot k ways
+    total = 0
+
+    def deals(k, avail):
+        if k == 0:
+            yield ()
+            return
+        for hand in combinations(avail, hole):
+            left = [c for c in avail if c not in hand]
+            for more in deals(k - 1, left):
+                yield (hand, *more)
+
+    for extra in combinations(rest, 5 - len(board)):
+        full = board + extra
+        left = [c for c in rest if c not in extra]
+        fixed = [value(h, full) if h is not None else None for h in hands]
+        for dealt in deals(len(seats), left):
+            vals = list(fixed)
+            for seat, hand in zip(seats, dealt, strict=True):
+                vals[seat] = value(hand, full)
+            best = max(vals)
+            winners = [i for i, v in enumerate(vals) if v == best]
+            total += 1
+            if len(winners) == 1:
+                wins[winners[0]] += 1
+            else:
+                for i in winners:
+                    ties[i] += 1
+            for i in winners:
+                shares[i][len(winners)] += 1
+    return [(Fraction(wins[i], total), Fraction(ties[i], total),
+             sum((Fraction(cnt, total * k) for k, cnt in shares[i].items()), Fraction(0)))
+            for i in range(n)]
+
+
+def naive_short_value(rules="standard"):
+    """A ``value(hand, board5)`` for :func:`naive_game_equity` in short deck: the best key of the seven."""
+    def value(hand, board5):
+        return max(naive_short_key(five, rules) for five in combinations(tuple(hand) + tuple(board5), 5))
+    return value
+
+
+def naive_omaha_value(hand, board5):
+    """A ``value(hand, board5)`` for :func:`naive_game_equity` in Omaha high (larger is stronger)."""
+    return -naive_omaha(hand, board5)
+
+
+@lru_cache(maxsize=2)
+def _short_keys(rules):
+    """Every distinct 5-card short-deck key under ``rules``, strongest first (1,404 of them)."""
+    keys = set()
+    for multiset in combinations_with_replacement(range(4, 13), 5):
+        if len(set(multiset)) > 1:
+            keys.add(naive_short_key([4 * r + i % 4 for i, r in enumerate(multiset)], rules))
+    for ranks in combinations(range(4, 13), 5):
+        keys.add(naive_short_key([4 * r for r in ranks], rules))
+    return sorted(keys, reverse=True)
+
+
+def naive_short_class(cards, rules="standard"):
+    """The short-deck class of 5..7 cards: 1 + the number of distinct 5-card keys stronger than the best."""
+    best = max(naive_short_key(five, rules) for five in combinations(cards, 5))
+    return _short_keys(rules).index(best) + 1

@@ -24,7 +24,7 @@ def test_eval_accepts_separate_tokens():
     result = run("eval", "Kh", "Kd", "9c", "9s", "2h", "3d", "4c", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {
-        "cards": "KhKd9c9s2h3d4c", "rank": 2641, "category": "Two Pair",
+        "game": "holdem", "cards": "KhKd9c9s2h3d4c", "rank": 2641, "category": "Two Pair",
         "description": "Two Pair, Kings and Nines"}
     pasted = run("eval", "K♥", "K♦", "9♣", "9♠", "2♥", "3♦", "4♣", "--json")
     assert json.loads(pasted.stdout) == json.loads(result.stdout)

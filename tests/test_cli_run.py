@@ -24,7 +24,9 @@ def run_json(*args):
 
 def test_json_keys_and_types():
     out = run_json("AsKs", "vs", "2", "--board", "Th9h2c", "--dead", "2d", "--trials", "50000", "--seed", "9")
-    assert set(out) == {"version", "method", "trials", "seed", "board", "dead", "elapsed_s", "players"}
+    assert set(out) == {"version", "game", "method", "trials", "seed", "board", "dead", "elapsed_s",
+                        "players"}
+    assert out["game"] == "holdem"
     assert out["version"] == __version__ and out["method"] == "monte-carlo"
     assert out["trials"] == 50_000 and out["seed"] == 9
     assert out["board"] == "Th9h2c" and out["dead"] == "2d"

@@ -191,7 +191,7 @@ def test_bad_options(kwargs, needle):
         (["AsKs", None], "Th9hAs", "", "As appears in the hero's hand and in the board"),
         (["AsKs", None], "", "Qs Qs", "Qs appears twice in the dead cards"),
         (["AsKs", "AsQd"], "", "", "As appears in the hero's hand and in villain 1's hand"),
-        (["AsKsQs", None], "", "", "'AsKsQs' is not a combo"),
+        (["AsKsQs", None], "", "", "'AsKsQs' has 3 cards; a hand has 2 in hold'em"),
         (["AsKs"] + [None] * 21, "", " ".join(f"{r}c" for r in "23456789"), "not enough cards"),
     ],
 )
