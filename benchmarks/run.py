@@ -3,7 +3,7 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|designs|simulate|exact|grid|batch|all] [--repeat N]
+    python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|batch|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -564,8 +564,14 @@ def bench_batch(repeat: int) -> None:
     print()
 
 
+def bench_games(repeat: int) -> None:
+    from games import bench_games as run_games
+
+    run_games(repeat)
+
+
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
-            "exact": bench_exact, "grid": bench_grid, "batch": bench_batch}
+            "exact": bench_exact, "games": bench_games, "grid": bench_grid, "batch": bench_batch}
 
 
 

@@ -21,11 +21,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from .deck import _bounded, _seed_stream
+from .deck import _bounded, _seed_stream, _xoshiro
 from .omaha_kernels import TRIPLES, PairTables, _board_row, _pairs_value, _triple_table, pair_tables
 from .result import MAX_SPLIT, _add_outcome
 from .scenario import Scenario
-from .simulate import CHUNK, Deal, _draw_ranged
+from .simulate import _ALWAYS, CHUNK, Deal
 
 _TWO = uint64(2)
 
@@ -52,6 +52,37 @@ class OmahaDeal(NamedTuple):
     pair_of: np.ndarray
     suited_of: np.ndarray
     three_of: np.ndarray
+
+
+@njit(inline="always")
+def _draw_ranged(s0, s1, s2, s3, d, held):
+    """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
+    cards)): player ``g`` from rows ``ranged_start[g] ..`` by its alias table; a draw where two combos
+    share a card is rejected whole and drawn again (as :func:`equity.simulate._chunk` does inline: there a
+    call measured 7-30% slower). Returns ``(used, s0, s1, s2, s3)``: the mask of the
+    cards held and the generator's state."""
+    ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
+    one = uint64(1)
+    while True:
+        used = uint64(0)
+        for g in range(ranged_start.shape[0] - 1):
+            lo = ranged_start[g]
+            i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
+            i += lo
+            if alias_prob[i] != _ALWAYS:
+                x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+                if x >= alias_prob[i]:
+                    i = lo + alias_idx[i]
+            m = uint64(0)
+            for j in range(ranged.shape[1]):
+                held[g, j] = ranged[i, j]
+                m |= one << uint64(ranged[i, j])
+            if used & m:
+                used = _ALWAYS  # collision: draw every ranged hand again
+                break
+            used |= m
+        if used != _ALWAYS:
+            return used, s0, s1, s2, s3
 
 
 @njit(cache=True)

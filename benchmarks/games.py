@@ -1,0 +1,154 @@
+"""``make bench --section games``: Omaha and short deck, each figure beside a baseline in the same run.
+
+- Omaha evaluations per second on one thread, every design and peer (:mod:`omaha`);
+- exact PLO4 hand vs hand preflop (1,086,008 boards), beside hold'em AsKs vs QdQc;
+- Monte Carlo PLO4 hand vs 1 random (and PLO5, PLO6), beside hold'em AsKs vs 1 random;
+- short deck's Monte Carlo rate beside hold'em's for the same table;
+- hold'em before and after the games (the commit before them, from a temporary git worktree), and a
+  first Omaha run with empty caches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numba
+import omaha
+from run import BIN, interleaved, median_time, row, verdict
+
+HERE = Path(__file__).parent
+#: The last commit before the games: hold'em's "before".
+BEFORE_GAMES = "88db0d1"
+
+
+def bench_games(repeat: int) -> None:
+    from equity.exact import enumerate_exact
+    from equity.omaha_exact import enumerate_exact as omaha_exact
+    from equity.scenario import Scenario
+    from equity.simulate import simulate
+
+    cores = numba.get_num_threads()
+    print("Omaha evaluations (random hands and boards, one thread, M hands/s; medians of interleaved runs)")
+    for h in (4, 5, 6):
+        rates = omaha.designs(1_000_000, repeat, h)
+        base = rates["pair tables (equity)"][0]
+        for name, (rate, note) in rates.items():
+            if name.startswith("pair tables"):
+                extra = ""
+                if h == 4:
+                    extra = "; " + verdict(rate >= 30e6) + " (>= 30 M/s)"
+                row(f"PLO{h} {name}", omaha.per_second(rate), "equity's design" + extra)
+            else:
+                row(f"PLO{h}   {name}", omaha.per_second(rate),
+                    f"equity is {base / rate:,.1f}x faster" + (f"; {note}" if note else ""))
+    print()
+
+    print(f"Exact enumeration, Omaha beside hold'em ({cores} threads, in process; medians of interleaved "
+          "runs)")
+    build = Scenario.build
+    cases = {
+        "hold'em AsKs vs QdQc preflop (1,712,304 boards)": (enumerate_exact, build(["AsKs", "QdQc"])),
+        "PLO4 AsAhKsKh vs JdTd9c8c preflop (1,086,008)": (omaha_exact, build(["AsAhKsKh", "JdTd9c8c"])),
+        "PLO5 AsAhKsKh2c vs JdTd9c8c7h preflop (850,668)": (omaha_exact, build(["AsAhKsKh2c", "JdTd9c8c7h"])),
+        "PLO6 AsAhKsKh2c3d vs JdTd9c8c7h6s (658,008)": (omaha_exact, build(["AsAhKsKh2c3d", "JdTd9c8c7h6s"])),
+        "PLO4 three-way preflop (658,008)": (omaha_exact, build(["AsAhKsKh", "JdTd9c8c", "7s7h6s6h"])),
+        "short deck AhAd vs KsKc preflop (201,376)": (enumerate_exact, build(["AhAd", "KsKc"], game="6+")),
+    }
+    for fn, sc in cases.values():
+        fn(sc)
+    times = interleaved({name: (lambda fn=fn, sc=sc: fn(sc)) for name, (fn, sc) in cases.items()}, repeat)
+    base = times["hold'em AsKs vs QdQc preflop (1,712,304 boards)"]
+    for name, secs in times.items():
+        note = "baseline" if name.startswith("hold'em") else f"{secs / base:.2f}x hold'em's time"
+        if name.startswith("PLO4 AsAhKsKh vs"):
+            note += "; " + verdict(secs <= 0.1) + " (<= 100 ms)"
+        row(name, f"{secs * 1e3:.1f} ms", note)
+    print()
+
+    print(f"Monte Carlo, other games beside hold'em (M trials/s, {cores} threads, seed 1; medians of "
+          "interleaved runs)")
+    n = 4_000_000
+    mc = {
+        "hold'em AsKs vs 1 random, preflop": Scenario.build(["AsKs", None]),
+        "PLO4 AsAhKsKh vs 1 random, preflop": Scenario.build(["AsAhKsKh", None]),
+        "PLO4 AsAhKsKh vs 2 random, preflop": Scenario.build(["AsAhKsKh", None, None]),
+        "PLO4 AAKKds vs AAxx (two ranges)": Scenario.build(["AAKKds", "AAxx"], game="plo"),
+        "PLO5 AsAhKsKh2c vs 1 random, preflop": Scenario.build(["AsAhKsKh2c", None]),
+        "PLO6 AsAhKsKh2c3d vs 1 random, preflop": Scenario.build(["AsAhKsKh2c3d", None]),
+        "hold'em AhAd vs 1 random, preflop": Scenario.build(["AhAd", None]),
+        "short deck AhAd vs 1 random, preflop": Scenario.build(["AhAd", None], game="6+"),
+    }
+    for sc in mc.values():
+        simulate(sc, trials=20_000, seed=1)
+    times = interleaved({name: (lambda sc=sc: simulate(sc, trials=n, seed=1)) for name, sc in mc.items()},
+                        repeat)
+    rates = {name: n / secs for name, secs in times.items()}
+    holdem = rates["hold'em AsKs vs 1 random, preflop"]
+    for name, rate in rates.items():
+        if name.startswith("hold'em"):
+            note = "baseline"
+        elif name.startswith("short deck"):
+            same = rates["hold'em AhAd vs 1 random, preflop"]
+            note = f"{same / rate:.2f}x hold'em's time for AhAd vs 1 random; " + verdict(same / rate <= 1.5) \
+                + " (within 1.5x)"
+        else:
+            note = f"{rate / holdem:.2f}x hold'em AsKs vs 1 random"
+        if name.startswith("PLO4 AsAhKsKh vs 1"):
+            note += "; " + verdict(rate >= 5e6) + " (>= 5 M/s)"
+        row(name, f"{rate / 1e6:.1f} M/s", note)
+    print()
+
+    _holdem_before_after(repeat)
+    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
+    cmd = [equity_bin, "AsAhKsKh", "vs", "1", "--trials", "1000000", "--json"]
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EQUITY_CACHE_DIR=tmp)
+        proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        said = "Compiling" in proc.stderr
+        first = median_time(lambda: subprocess.run(
+            cmd, env=dict(env, NUMBA_CACHE_DIR=tempfile.mkdtemp(dir=tmp)), capture_output=True), 1)
+    row("first Omaha run, empty JIT cache (`equity AsAhKsKh vs 1 -n 1e6`)", f"{first:.1f} s",
+        "says it is compiling" if said else "DOES NOT SAY it is compiling")
+    print()
+
+
+def _holdem_before_after(repeat: int) -> None:
+    """Hold'em's figures at :data:`BEFORE_GAMES` and now, alternately in subprocesses."""
+    root = HERE.parent
+    print(f"Hold'em before and after the games (commit {BEFORE_GAMES} vs this tree, subprocesses run "
+          "alternately; medians)")
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "before"
+        made = subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
+                               BEFORE_GAMES], capture_output=True, text=True)
+        if made.returncode:
+            row("(skipped)", "", f"no commit {BEFORE_GAMES} here: {made.stderr.strip()[:60]}")
+            return
+        try:
+            probe = [sys.executable, str(HERE / "holdem_probe.py")]
+            envs = {"before": dict(os.environ, PYTHONPATH=str(tree),
+                                   NUMBA_CACHE_DIR=str(Path(tmp) / "cache")),
+                    "after": dict(os.environ, PYTHONPATH=str(root))}
+            samples: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+            subprocess.run(probe, env=envs["before"], capture_output=True, check=True)  # compile the old tree
+            for _ in range(max(3, repeat // 2 + 1)):
+                for kind, env in envs.items():
+                    out = subprocess.run(probe, env=env, capture_output=True, text=True, check=True)
+                    samples[kind].append(json.loads(out.stdout))
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
+                           capture_output=True)
+    for name in samples["after"][0]:
+        if name == "threads":
+            continue
+        before = statistics.median(s[name] for s in samples["before"])
+        after = statistics.median(s[name] for s in samples["after"])
+        better = after / before if "(ms)" not in name else before / after
+        row(name, f"{after:.1f} vs {before:.1f}", f"{better:.2f}x the speed before")

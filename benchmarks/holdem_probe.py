@@ -1,0 +1,49 @@
+"""Hold'em timings of whatever ``equity`` is importable, as one JSON line: for ``make bench``'s
+before/after comparison against an earlier commit (run with PYTHONPATH set to that commit's tree).
+
+    python benchmarks/holdem_probe.py [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import numba
+
+from equity import calculate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    cores = numba.get_num_threads()
+    cases = {
+        "Monte Carlo AsKs vs 2 random, preflop, all threads (M trials/s)":
+            (["AsKs", 2], dict(trials=4_000_000, seed=1)),
+        "Monte Carlo AsKs vs 1 random, preflop, 1 thread (M trials/s)":
+            (["AsKs", 1], dict(trials=2_000_000, seed=1, threads=1)),
+        "Monte Carlo QQ+,AKs vs JJ-99,AQs+ vs 1 random, all threads (M trials/s)":
+            (["QQ+,AKs", "JJ-99,AQs+", 1], dict(trials=2_000_000, seed=1)),
+        "exact AsKs vs QdQc, 1 thread (ms)": (["AsKs", "QdQc"], dict(method="exact", threads=1)),
+        "exact AA vs QQ vs AKo, all threads (ms)": (["AA", "QQ", "AKo"], dict(method="exact")),
+    }
+    out = {}
+    for name, (players, options) in cases.items():
+        calculate(players, **options)
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            result = calculate(players, **options)
+            times.append(time.perf_counter() - start)
+        secs = statistics.median(times)
+        out[name] = secs * 1e3 if "(ms)" in name else result.trials / secs / 1e6
+    out["threads"] = cores
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
