@@ -1,4 +1,4 @@
-"""equity: a fast Texas Hold'em equity calculator.
+"""equity: a fast poker equity calculator: hold'em, Omaha (4, 5 or 6 cards) and short deck.
 
 >>> import equity
 >>> equity.evaluate("AhKhQhJhTh")
@@ -14,17 +14,39 @@ from .errors import (
     CardError,
     DuplicateCardError,
     EquityError,
+    GameError,
     HandSizeError,
     RangeError,
     ScenarioError,
 )
 from .evaluator import category, describe, evaluate, evaluate_many
+from .games import GAMES, Game, evaluate_in, get_game
 from .grid import EquityGrid, RangeGrid, equity_grid, range_grid
 from .ranges import Range, format_range, parse_range
 from .result import PlayerResult, Result
 from .scenario import Scenario
 
+#: Loaded on first use, so that hold'em never loads the other games' kernels.
+_LAZY = {"evaluate_omaha": "omaha", "evaluate_omaha_many": "omaha", "evaluate_short": "shortdeck",
+         "evaluate_short_many": "shortdeck", "describe_short": "shortdeck", "category_short": "shortdeck",
+         "parse_omaha_range": "omaha_ranges"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module 'equity' has no attribute {name!r}")
+
+
 __all__ = [
+    *_LAZY,
+    "GAMES",
+    "Game",
+    "GameError",
+    "evaluate_in",
+    "get_game",
     "CardError",
     "EquityGrid",
     "DuplicateCardError",

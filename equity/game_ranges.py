@@ -32,7 +32,8 @@ def parse_player_range(text: str, game: Game) -> Range | None:
         rng = parse_range(text)
     except RangeError as exc:
         if game is HOLDEM and _omaha_like(text):
-            raise RangeError(f"{exc} (an Omaha hand or pattern? give the game, e.g. --game plo)") from None
+            raise RangeError(f"{exc} (an Omaha hand or pattern? give the game: --game plo, or game='plo' "
+                             "in the API)") from None
         raise
     if game.low_card:
         rng = _short(rng, game)

@@ -198,6 +198,12 @@ def naive_range_equity(players, board=(), dead=()):
     ``{(c1, c2): weight}``. Every joint choice of the ranges' combos that shares no card with another or
     with the known cards counts with the product of its weights (each choice has the same number of
     completions, so the answer is the weighted mean of the choices' exact answers)."""
+    return _range_mean(players, board, dead, lambda hands: naive_equity(hands, board, dead))
+
+
+def _range_mean(players, board, dead, solve):
+    """The weighted mean of ``solve(hands)`` (per player ``(win, tie, equity)``) over every joint choice of
+    the ranges' hands (the players given as dicts) that shares no card with another or the known cards."""
     ranged = [i for i, p in enumerate(players) if isinstance(p, dict)]
     fixed = {c for p in players if isinstance(p, tuple) for c in p} | set(board) | set(dead)
     total_weight = Fraction(0)
@@ -209,10 +215,9 @@ def naive_range_equity(players, board=(), dead=()):
             hands = list(players)
             for i, combo in zip(ranged, chosen, strict=True):
                 hands[i] = combo
-            for i, (win, tie, eq) in enumerate(naive_equity(hands, board, dead)):
-                acc[i][0] += weight * win
-                acc[i][1] += weight * tie
-                acc[i][2] += weight * eq
+            for i, row in enumerate(solve(hands)):
+                for j in range(3):
+                    acc[i][j] += weight * row[j]
             total_weight += weight
             return
         for combo, w in players[ranged[k]].items():
@@ -484,3 +489,37 @@ def naive_short_class(cards, rules="standard"):
     """The short-deck class of 5..7 cards: 1 + the number of distinct 5-card keys stronger than the best."""
     best = max(naive_short_key(five, rules) for five in combinations(cards, 5))
     return _short_keys(rules).index(best) + 1
+
+
+def naive_game_categories(hands, board, dead, value, category, deck=range(52)):
+    """Per player ``{category: (frequency, win, tie)}`` Fractions over every completion of the board, for
+    specific hands: how often the player ends with the category (``category(hand, board5)``, a name),
+    wins alone with it, and splits the pot with it. ``value`` as in :func:`naive_game_equity`."""
+    hands = [tuple(h) for h in hands]
+    board = tuple(board)
+    used = {c for h in hands for c in h} | set(board) | set(dead)
+    rest = [c for c in deck if c not in used]
+    counts = [Counter() for _ in hands]
+    total = 0
+    for extra in combinations(rest, 5 - len(board)):
+        full = board + extra
+        vals = [value(h, full) for h in hands]
+        best = max(vals)
+        n_best = vals.count(best)
+        total += 1
+        for i, h in enumerate(hands):
+            name = category(h, full)
+            counts[i][name, "frequency"] += 1
+            if vals[i] == best:
+                counts[i][name, "win" if n_best == 1 else "tie"] += 1
+    return [{name: tuple(Fraction(c[name, k], total) for k in ("frequency", "win", "tie"))
+             for name in {n for n, _ in c}} for c in counts]
+
+
+def naive_game_range_equity(players, board, dead, value, deck=range(52), hole=None):
+    """:func:`naive_game_equity` with ranges: each player a tuple (a hand), None (random, ``hole`` cards)
+    or a dict ``{hand: weight}``. Every joint choice of the ranges' hands that shares no card with another
+    or with the known cards counts with the product of its weights (each choice has the same number of
+    completions, so the answer is the weighted mean of the choices' exact answers)."""
+    return _range_mean(players, board, dead,
+                       lambda hands: naive_game_equity(hands, board, dead, value, deck, hole))

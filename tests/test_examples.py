@@ -21,7 +21,8 @@ def run(*cmd, **kw):
 
 
 def test_every_example_is_tested():
-    tested = {"classics.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl", "spots.csv"}
+    tested = {"classics.toml", "games.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl",
+              "spots.csv"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
@@ -56,6 +57,14 @@ def test_the_scenario_file_through_the_installed_command(tmp_path, drift, status
     proc = run("equity", "check", str(path))
     assert proc.returncode == status, proc.stdout + proc.stderr
     assert ("DRIFTED" in proc.stdout) == drift
+
+
+def test_the_games_scenario_file_through_the_installed_command():
+    proc = run("equity", "check", str(EXAMPLES / "games.toml"), "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = json.loads(proc.stdout)
+    games = [s["result"]["game"] for s in summary["scenarios"]]
+    assert summary["ok"] and {"omaha", "omaha5", "omaha6", "short-deck", "short-deck-trips"} <= set(games)
 
 
 def test_the_preflop_matrix_on_a_few_classes(tmp_path):
