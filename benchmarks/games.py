@@ -138,7 +138,7 @@ def _holdem_before_after(repeat: int) -> None:
                     "after": dict(os.environ, PYTHONPATH=str(root))}
             samples: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
             subprocess.run(probe, env=envs["before"], capture_output=True, check=True)  # compile the old tree
-            for _ in range(max(3, repeat // 2 + 1)):
+            for _ in range(max(5, repeat)):
                 for kind, env in envs.items():
                     out = subprocess.run(probe, env=env, capture_output=True, text=True, check=True)
                     samples[kind].append(json.loads(out.stdout))
@@ -151,4 +151,4 @@ def _holdem_before_after(repeat: int) -> None:
         before = statistics.median(s[name] for s in samples["before"])
         after = statistics.median(s[name] for s in samples["after"])
         better = after / before if "(ms)" not in name else before / after
-        row(name, f"{after:.1f} vs {before:.1f}", f"{better:.2f}x the speed before")
+        row(name, f"{after:.1f} vs {before:.1f}", f"now vs before: {better:.2f}x the speed")

@@ -22,11 +22,11 @@ def main() -> None:
     args = parser.parse_args()
     cores = numba.get_num_threads()
     cases = {
-        "Monte Carlo AsKs vs 2 random, preflop, all threads (M trials/s)":
+        "MC AsKs vs 2 random, all threads (M trials/s)":
             (["AsKs", 2], dict(trials=4_000_000, seed=1)),
-        "Monte Carlo AsKs vs 1 random, preflop, 1 thread (M trials/s)":
+        "MC AsKs vs 1 random, 1 thread (M trials/s)":
             (["AsKs", 1], dict(trials=2_000_000, seed=1, threads=1)),
-        "Monte Carlo QQ+,AKs vs JJ-99,AQs+ vs 1 random, all threads (M trials/s)":
+        "MC QQ+,AKs vs JJ-99,AQs+ vs 1 (M trials/s)":
             (["QQ+,AKs", "JJ-99,AQs+", 1], dict(trials=2_000_000, seed=1)),
         "exact AsKs vs QdQc, 1 thread (ms)": (["AsKs", "QdQc"], dict(method="exact", threads=1)),
         "exact AA vs QQ vs AKo, all threads (ms)": (["AA", "QQ", "AKo"], dict(method="exact")),

@@ -201,12 +201,13 @@ def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     ``one_at_a_time.run_chunks``) playing ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads``
     threads, ``stages`` as :class:`equity.simulate.Deal` takes it; it returns the counts."""
     from equity.batches import using_threads
-    from equity.result import MAX_SPLIT, N_CATEGORIES, category_table
+    from equity.games import HOLDEM
+    from equity.result import MAX_SPLIT, N_CATEGORIES
     from equity.simulate import CHUNK, Deal, ranged_arrays
 
     t = tables.get()
     d = Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
-             False, category_table(), stages)
+             False, HOLDEM.category_table(), stages)
     players = len(scenario.players)
 
     def run() -> tuple[np.ndarray, ...]:

@@ -23,7 +23,6 @@ from .cards import parse_cards
 from .errors import EquityError, HandSizeError, ScenarioError
 from .games import NAMES, evaluate_in, get_game
 from .players import parse_players
-from .ranges import parse_range
 from .result import Result
 from .terminal import Count, ProgressBar, save_pictures
 
@@ -261,11 +260,12 @@ def present(view: Group, data: dict[str, Any], title: str, as_json: bool, svg: s
 @click.argument("text", nargs=-1, required=True, metavar="RANGE")
 @click.option("--board", "-b", default="", metavar="CARDS", help="Board cards, removed from the range.")
 @click.option("--dead", "-d", default="", metavar="CARDS", help="Dead cards, removed from the range.")
+@click.option("--game", "-g", metavar="NAME", help="holdem (the default) or short-deck (6+).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
 @picture_options
 @user_errors
-def range_command(text: tuple[str, ...], board: str, dead: str, as_json: bool, svg: str | None,
-                  html: str | None) -> None:
+def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None, as_json: bool,
+                  svg: str | None, html: str | None) -> None:
     """Show RANGE on the 13 x 13 grid: pairs on the diagonal, suited hands above it, offsuit below.
 
     Each class is coloured by the share of its combos the range holds (weights count), after removing
@@ -276,22 +276,25 @@ def range_command(text: tuple[str, ...], board: str, dead: str, as_json: bool, s
       equity range 15%
       equity range QQ+,AKs,A5s-A2s@50 --board Ah7d2c
       equity range 22+,A2s+,KTo+ --svg range.svg
+      equity range 77+,ATs+,KQo --game 6+
     """
     from .grid import range_grid
     from .grid_report import range_view
 
-    grid = range_grid(" ".join(text), board, dead)
+    grid = range_grid(" ".join(text), board, dead, game=game)
     present(range_view(grid), grid.to_dict(), f"equity range {grid.text}", as_json, svg, html)
 
 
 @cli.command("grid", context_settings=CONTEXT)
 @click.argument("players", nargs=-1, required=True, metavar="HERO_RANGE [vs] OPPONENT...")
+@click.option("--game", "-g", metavar="NAME", help="holdem (the default) or short-deck (6+).")
 @engine_options
 @picture_options
 @user_errors
-def grid_command(players: tuple[str, ...], board: str, dead: str, exact: bool, mc: bool, trials: int | None,
-                 precision: float | None, time_s: float | None, seed: int | None, threads: int | None,
-                 as_json: bool, no_progress: bool, svg: str | None, html: str | None) -> None:
+def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, exact: bool, mc: bool,
+                 trials: int | None, precision: float | None, time_s: float | None, seed: int | None,
+                 threads: int | None, as_json: bool, no_progress: bool, svg: str | None,
+                 html: str | None) -> None:
     """Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
 
     Every class is computed on its own (exact when cheap, else Monte Carlo, every cell with one seed so
@@ -302,17 +305,18 @@ def grid_command(players: tuple[str, ...], board: str, dead: str, exact: bool, m
     Examples:
       equity grid 15% vs 15%
       equity grid 22+,A2s+,KTo+ vs 2 --board Th9h2c --svg grid.svg
+      equity grid 88+,AJs+ vs 1 --game 6+
     """
-    from .grid import equity_grid
+    from .grid import equity_grid, two_card_game
     from .grid_report import equity_view
 
     method = _method(exact, mc)
-    _, (hero, *opponents) = parse_players(players, "holdem")
-    hero = parse_range("random") if hero is None else hero
+    chosen, (hero, *opponents) = parse_players(players, two_card_game(game))
+    hero = "random" if hero is None else hero
     err = Console(stderr=True, highlight=False)
     bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
     try:
-        grid = equity_grid(hero, opponents, board, dead, method=method, trials=trials,
+        grid = equity_grid(hero, opponents, board, dead, game=chosen, method=method, trials=trials,
                            precision=None if precision is None else precision / 100, time_s=time_s, seed=seed,
                            threads=threads, progress=bar, on_start=_starting(err, bar))
     finally:

@@ -30,7 +30,9 @@ from .batches import Progress
 from .cards import check_distinct, format_cards, parse_cards
 from .classes import CLASS_NAMES, class_combos, class_index, class_name
 from .engine import Method, OnStart, calculate_scenario
-from .errors import EquityError, RangeError
+from .errors import EquityError, GameError, RangeError
+from .game_ranges import parse_player_range
+from .games import Game, get_game
 from .ranges import N_COMBOS, Range, format_range, parse_range
 from .result import Result
 from .scenario import PlayerSpec, Scenario
@@ -94,6 +96,8 @@ class RangeGrid:
     combos: int  # before card removal
     weight: float  # the weights of those combos, summed
     cells: list[RangeCell] = field(default_factory=list)
+    game: str = "holdem"
+    deck_combos: int = N_COMBOS  # every hand of the game's deck: 1,326, or 630 in short deck
 
     @property
     def held(self) -> int:
@@ -106,52 +110,74 @@ class RangeGrid:
 
     @property
     def percent(self) -> float:
-        """The range's weighted combos as a percentage of all 1,326 (before card removal)."""
-        return 100 * self.weight / N_COMBOS
+        """The range's weighted combos as a percentage of every hand of the deck (1,326, or 630 in short
+        deck), before card removal."""
+        return 100 * self.weight / self.deck_combos
 
     def cell(self, name: str) -> RangeCell:
         row, col = position(name)
         return next(c for c in self.cells if (c.row, c.col) == (row, col))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": __version__, "range": self.text, "compact": self.compact, "board": self.board,
+        return {"version": __version__, "game": self.game, "range": self.text, "compact": self.compact,
+                "board": self.board,
                 "dead": self.dead, "combos": self.combos, "weight": self.weight, "percent": self.percent,
                 "held": self.held, "held_weight": self.live_weight,
                 "classes": [c.to_dict() for c in self.cells]}
 
 
-def _as_range(spec: str | Range, role: str) -> Range:
+def two_card_game(game: str | Game | None) -> Game:
+    """The game of a grid: hold'em (``None``) or short deck.
+
+    Raises:
+        GameError: an unknown game, or Omaha.
+    """
+    chosen = get_game(game)
+    if chosen.omaha:
+        raise GameError(f"the 13 x 13 grid holds two-card hands: hold'em or short deck, not {chosen.title}")
+    return chosen
+
+
+def _as_range(spec: str | Range, role: str, game: Game) -> Range:
     if isinstance(spec, Range):
-        return spec
+        return spec.without(range(game.low_card)) if game.low_card else spec
     if not isinstance(spec, str):
         raise TypeError(f"{role}: expected a range (e.g. 'QQ+,AKs') or a Range; got {spec!r}")
     try:
-        return parse_range(spec)
+        rng = parse_player_range(spec, game)
     except EquityError as exc:
         raise type(exc)(f"{role}: {exc}") from None
+    if rng is None:  # every hand of the deck
+        rng = parse_range("random").without(range(game.low_card))
+    return rng
 
 
 def range_grid(rng: str | Range, board: str | Sequence[int] = "",
-               dead: str | Sequence[int] = "") -> RangeGrid:
+               dead: str | Sequence[int] = "", *, game: str | Game | None = None) -> RangeGrid:
     """How much of each of the 169 classes a range holds, after removing the combos a known card blocks.
 
     Args:
         rng: a range (``"QQ+,AKs@50"``) or a :class:`~equity.ranges.Range`.
         board, dead: cards out of the deck.
+        game: hold'em (the default) or short deck, whose classes with a rank below 6 hold nothing.
 
     Raises:
-        EquityError: a malformed range or card, or a card given twice.
+        EquityError: a malformed range or card, a card given twice, or an Omaha game.
 
     >>> g = range_grid("QQ+,AKs@50", board="As")
     >>> g.cell("AA").live, g.cell("AA").held, g.cell("AKs").weight, g.held
     (3, 3, 1.5, 18)
     """
-    rng = _as_range(rng, "the range")
+    chosen = two_card_game(game)
+    rng = _as_range(rng, "the range", chosen)
     board_cards, dead_cards = parse_cards(board), parse_cards(dead)
     check_distinct(board_cards + dead_cards, "the board and dead cards")
+    chosen.check_cards(board_cards, "the board")
+    chosen.check_cards(dead_cards, "the dead cards")
     left = rng.without(board_cards + dead_cards)
     blocked = np.zeros(52, bool)
     blocked[board_cards + dead_cards] = True
+    blocked[:chosen.low_card] = True
     held_class = _classes_of(left.combos)
     cells = []
     for index, name in enumerate(CLASS_NAMES):
@@ -162,7 +188,8 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
         cells.append(RangeCell(name, row, col, len(combos), live, int(in_class.sum()),
                                float(left.weights[in_class].sum())))
     return RangeGrid(rng.text, format_range(rng.combos, rng.weights), format_cards(board_cards),
-                     format_cards(dead_cards), len(rng), float(rng.weights.sum()), cells)
+                     format_cards(dead_cards), len(rng), float(rng.weights.sum()), cells, chosen.name,
+                     chosen.deck_size * (chosen.deck_size - 1) // 2)
 
 
 @dataclass(frozen=True)
@@ -205,16 +232,17 @@ class EquityGrid:
 
     def to_dict(self) -> dict[str, Any]:
         overall = self.overall.to_dict()
-        return {"version": overall["version"], "hero": self.overall.players[0].hand,
+        return {"version": overall["version"], "game": self.overall.game,
+                "hero": self.overall.players[0].hand,
                 "opponents": [p.hand for p in self.overall.players[1:]], "board": self.overall.board,
                 "dead": self.overall.dead, "seed": self.seed, "elapsed_s": round(self.elapsed_s, 6),
                 "overall": overall, "classes": [c.to_dict() for c in self.cells]}
 
 
 def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
-                dead: str | Sequence[int] = "", *, method: Method = "auto", trials: int | None = None,
-                precision: float | None = None, time_s: float | None = None, seed: int | None = None,
-                threads: int | None = None, progress: Progress | None = None,
+                dead: str | Sequence[int] = "", *, game: str | Game | None = None, method: Method = "auto",
+                trials: int | None = None, precision: float | None = None, time_s: float | None = None,
+                seed: int | None = None, threads: int | None = None, progress: Progress | None = None,
                 on_start: OnStart | None = None) -> EquityGrid:
     """Each class of the hero's range: its equity against the opponents, as if the hero held only that
     class's combos of the range (at their weights); and the whole range's equity.
@@ -228,6 +256,7 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
         hero: the hero's range (``"random"`` for every class).
         opponents: as in :func:`equity.calculate`: hands, ranges, ``None`` or counts of random hands.
         board, dead, method, trials, precision, time_s, seed, threads: as in :func:`equity.calculate`.
+        game: hold'em (the default) or short deck.
         progress: called as ``progress(cells_done, cells_total)`` after each cell.
         on_start: as in :func:`equity.calculate`, once per method used.
 
@@ -236,7 +265,8 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
             played, including a class whose combos can never be dealt beside the opponents'.
     """
     start = time.perf_counter()
-    whole = Scenario.build([_as_range(hero, "the hero"), *opponents], board, dead)
+    chosen = two_card_game(game)
+    whole = Scenario.build([_as_range(hero, "the hero", chosen), *opponents], board, dead, chosen)
     combos, weights = whole.combos()[0]
     order = np.argsort(combos[:, 0].astype(np.int64) * 52 + combos[:, 1])
     combos, weights = combos[order], weights[order]
@@ -263,7 +293,7 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
         name = CLASS_NAMES[index]
         part = Range(combos[mask], weights[mask], name)
         try:
-            result = run(Scenario((part, *whole.players[1:]), whole.board, whole.dead))
+            result = run(Scenario((part, *whole.players[1:]), whole.board, whole.dead, whole.game))
         except RangeError as exc:
             raise RangeError(f"the hero's class {name}: {exc}") from None
         cells.append(EquityCell(name, *position(name), int(mask.sum()), float(weights[mask].sum()), result))

@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
+from .games import GAMES
 from .grid import SIZE, EquityGrid, RangeGrid, name_at
 from .report import plural
 
@@ -64,13 +65,14 @@ def _style(rgb: RGB) -> Style:
     return Style(color="#000000" if dark else "#ffffff", bgcolor=_hex(rgb))
 
 
-def _grid(cells: dict[str, tuple[str, Style | None]]) -> Text:
-    """The 13 x 13 cells, two lines each: ``cells[name] = (number text, style)``; a class not in
-    ``cells`` is drawn dim with no number."""
+def _grid(cells: dict[str, tuple[str, Style | None]], game: str = "holdem") -> Text:
+    """The 13 x 13 cells (9 x 9 in short deck: aces to sixes), two lines each: ``cells[name] = (number
+    text, style)``; a class not in ``cells`` is drawn dim with no number."""
+    size = SIZE - GAMES[game].low_card // 4
     text = Text()
-    for row in range(SIZE):
+    for row in range(size):
         for line in range(2):
-            for col in range(SIZE):
+            for col in range(size):
                 name = name_at(row, col)
                 number, style = cells.get(name, ("", None))
                 if col:
@@ -109,14 +111,14 @@ def range_view(grid: RangeGrid) -> Group:
     size = Text(f"{grid.combos:,} combos")
     if grid.weight != grid.combos:
         size.append(f" ({grid.weight:,.2f} weighted)")
-    size.append(f", {grid.percent:.2f}% of all 1,326")
+    size.append(f", {grid.percent:.2f}% of all {grid.deck_combos:,}")
     lines = [Text(grid.text, style="bold"), size]
     if grid.board or grid.dead:
         known = " ".join(f"{label} {cards}" for label, cards in (("board", grid.board), ("dead", grid.dead))
                          if cards)
         lines.append(Text(f"{grid.held:,} combos left after card removal ({known})"))
     lines.append(Text(f"compact form: {grid.compact or '(empty)'}", style="dim"))
-    return Group(_grid(cells), Text(""), legend, *lines)
+    return Group(_grid(cells, grid.game), Text(""), legend, *lines)
 
 
 def equity_view(grid: EquityGrid) -> Group:
@@ -149,4 +151,4 @@ def equity_view(grid: EquityGrid) -> Group:
         if cards:
             pairs = " ".join(cards[i:i + 2] for i in range(0, len(cards), 2))
             footer.append(f"\n{label} {pairs}", style="dim")
-    return Group(_grid(cells), Text(""), legend, summary, footer)
+    return Group(_grid(cells, grid.overall.game), Text(""), legend, summary, footer)

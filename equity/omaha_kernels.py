@@ -15,8 +15,8 @@ five suited board ranks and each two other ranks, the best flush with three of t
 one load per pair of hole cards (six in PLO4), plus one per suited pair when the board has three of its
 suit. Both tables are built from the DAG in a few milliseconds.
 
-**Board triples** (:func:`_board_triples`, :func:`_hand_value`): the walk the pair tables replace,
-kept as their test's second implementation.
+The walk both replace, every pair of hole cards continued from each of the board's ten triples, is
+:func:`equity.omaha._omaha_rows`: the tests' second implementation and the benchmark's baseline.
 """
 
 from __future__ import annotations
@@ -98,49 +98,6 @@ def _triple_table(hand, cards, t, out):
                 out[(b * _N + c) * _N + a] = v
                 out[(c * _N + a) * _N + b] = v
                 out[(c * _N + b) * _N + a] = v
-
-
-@njit(cache=True)
-def _board_triples(b, t, tr, tw, tsuit):
-    """Walk the ten triples of the board ``b`` (uint64 (5,)): rank states ``tr`` and suit words ``tw``
-    (uint64 (10,)); ``tsuit`` (int64 (10,)) the triple's suit when its three cards share one, else -1."""
-    rank_step, card_word = t.rank_step, t.card_word
-    k = 0
-    for i in range(3):
-        r1 = uint64(rank_step[b[i] >> _TWO])
-        for j in range(i + 1, 4):
-            r2 = uint64(rank_step[r1 + (b[j] >> _TWO)])
-            w2 = card_word[b[i]] + card_word[b[j]]
-            for u in range(j + 1, 5):
-                tr[k] = rank_step[r2 + (b[u] >> _TWO)]
-                tw[k] = w2 + card_word[b[u]]
-                s = b[i] & _SUIT
-                tsuit[k] = np.int64(s) if (b[j] & _SUIT) == s and (b[u] & _SUIT) == s else -1
-                k += 1
-
-
-@njit(cache=True)
-def _hand_value(hand, h, t, tr, tw, tsuit):
-    """The Omaha class of ``hand[:h]`` (uint64) on the board whose triples :func:`_board_triples`
-    walked."""
-    rank_step, rank_last = t.rank_step, t.rank_last
-    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
-    v = np.int16(_NONE)
-    for k in range(10):
-        r3 = tr[k]
-        for a in range(h - 1):
-            q = uint64(rank_step[r3 + (hand[a] >> _TWO)])
-            for b in range(a + 1, h):
-                v = min(v, rank_last[q + (hand[b] >> _TWO)])
-        if tsuit[k] >= 0:
-            s = uint64(tsuit[k])
-            for a in range(h - 1):
-                if (hand[a] & _SUIT) == s:
-                    for b in range(a + 1, h):
-                        if (hand[b] & _SUIT) == s:
-                            x = tw[k] + card_word[hand[a]] + card_word[hand[b]]
-                            v = min(v, suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK])
-    return v
 
 
 # ---------------------------------------------------------------------------------------------

@@ -83,6 +83,36 @@ def test_csv_gives_the_same_answers(tmp_path):
         assert {k: v for k, v in got.items() if k not in ("line", "id")} == single(spot)
 
 
+GAME_SPOTS = [
+    {"players": ["AsAhKsKh", "JdTd9c8c"], "board": "Jh8h2c"},
+    {"players": ["AAKKds", 2], "game": "plo", "seed": 3, "trials": 100_000},
+    {"players": ["AhAd", "KsKc"], "game": "6+", "board": "9c8h7d", "categories": True},
+    {"players": ["AhKh", "99"], "game": "short-deck-trips", "board": "9c8h7d"},
+]
+
+
+def test_other_games_in_jsonl_and_csv_equal_single_runs(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text(jsonl(GAME_SPOTS))
+    csv = tmp_path / "games.csv"
+    csv.write_text("players,board,game,seed,trials,categories\n"
+                   "AsAhKsKh vs JdTd9c8c,Jh8h2c,,,,\n"
+                   "AAKKds vs 2,,PLO,3,100k,\n"
+                   "AhAd vs KsKc,9c8h7d,6+,,,yes\n"
+                   "AhKh vs 99,9c8h7d,short-deck-trips,,,\n")
+    for source in (path, csv):
+        proc = run_batch(source, "--workers", 0)
+        assert proc.returncode == 0, proc.stderr
+        answers = without_time(proc.stdout)
+        assert [a["game"] for a in answers] == ["omaha", "omaha", "short-deck", "short-deck-trips"]
+        for spot, got in zip(GAME_SPOTS, answers, strict=True):
+            expected = equity.calculate(spot["players"], spot.get("board", ""), game=spot.get("game"),
+                                        trials=spot.get("trials"), seed=spot.get("seed"),
+                                        categories=spot.get("categories", False)).to_dict()
+            expected.pop("elapsed_s")
+            assert {k: v for k, v in got.items() if k not in ("line", "id")} == expected
+
+
 def test_order_holds_when_early_lines_are_slow(tmp_path):
     slow = {"players": ["AsKs", 3], "trials": 3_000_000, "seed": 2}
     fast = {"players": ["AA", "KK"], "board": "2c3d4h"}

@@ -192,7 +192,38 @@ def test_equity_view_fits_80_columns():
     assert "equity %, fair share in the middle" in text
 
 
+def test_short_deck_ranges_on_the_grid():
+    grid = range_grid("77+,ATs+,KQo@50", board="Ah", game="6+")
+    assert grid.game == "short-deck" and grid.deck_combos == math.comb(36, 2) == 630
+    # 8 pairs (77..AA) x 6, ATs..AKs 4 x 4, KQo 12 at half weight: counted by hand.
+    assert grid.combos == 8 * 6 + 4 * 4 + 12 and grid.weight == 8 * 6 + 4 * 4 + 6
+    assert grid.percent == pytest.approx(100 * grid.weight / 630)
+    for c in grid.cells:  # classes with a rank below 6 have no combo in the short deck
+        low = any(rank in c.name for rank in "2345")
+        assert (c.live == 0) == low and (c.held == 0 or not low)
+    assert grid.cell("AA").live == 3 and grid.cell("ATs").live == 3 and grid.cell("KQo").held == 12
+    assert range_grid("random", game="short-deck").held == 630
+    text = render(range_view(grid))
+    assert "of all 630" in text and "A6s" in text and "A5s" not in text and "22" not in text
+
+
+def test_short_deck_grid_cells_equal_single_runs():
+    grid = equity_grid("AA,KQs,76o", [1], board="Jc8d6h", game="6+")
+    assert [c.name for c in grid.cells] == ["AA", "KQs", "76o"] and grid.overall.game == "short-deck"
+    for c in grid.cells:
+        single = equity.calculate([c.name, None], board="Jc8d6h", game="6+", method="exact")
+        assert c.result.players[0].equity == single.players[0].equity
+    mean = sum(c.weight * c.result.players[0].equity for c in grid.cells) / sum(c.weight for c in grid.cells)
+    assert mean == pytest.approx(grid.overall.players[0].equity, abs=1e-12)
+    assert json.loads(json.dumps(grid.to_dict()))["game"] == "short-deck"
+
+
 @pytest.mark.parametrize(("args", "needle"), [
+    (["range", "AAxx", "--game", "plo"], "the 13 x 13 grid holds two-card hands"),
+    (["grid", "AA", "vs", "KK", "--game", "plo"], "the 13 x 13 grid holds two-card hands"),
+    (["grid", "AA", "vs", "KK", "--game", "omaha6"], "the 13 x 13 grid holds two-card hands"),
+    (["range", "22+", "--game", "6+"], "names rank 2, which is not in the short deck"),
+    (["range", "AA", "--game", "6+", "--board", "2c"], "card 2c in the board is not in the short deck"),
     (["range", "QQ+x"], "the range: range element 'QQ+x'"),
     (["range", "AA", "--board", "AsAs"], "card As appears twice"),
     (["range", "AA", "--board", "As", "--dead", "As"], "card As appears twice in the board and dead cards"),
