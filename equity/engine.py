@@ -69,17 +69,11 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
     # Listing the deals can take a while, so first a cheap bound: every combination of the players'
     # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
     engine = exact_engine(scenario)
-    if engine is exact:
-        maps = exact.symmetries(scenario)
-        if exact.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
-            return "monte-carlo", None
-        plan = lambda: exact.plan(scenario, maps)  # noqa: E731
-    else:
-        if engine.upper_bound(scenario) > 8 * AUTO_WORK:
-            return "monte-carlo", None
-        plan = lambda: engine.plan(scenario)  # noqa: E731
+    maps = engine.symmetries(scenario)
+    if engine.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
+        return "monte-carlo", None
     try:
-        deals = plan()
+        deals = engine.plan(scenario, maps)
     except TooLarge:
         return "monte-carlo", None
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)

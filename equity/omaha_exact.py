@@ -57,8 +57,14 @@ class OmahaPlan(Plan):
         return _work(float(n), players, hole, self.boards_per_deal, self.to_deal)
 
 
-def plan(scenario: Scenario) -> OmahaPlan:
-    """Every deal, for :func:`enumerate_exact`.
+def symmetries(scenario: Scenario) -> list[np.ndarray]:
+    """The identity card map alone: Omaha's enumeration uses no suit symmetry (as
+    :func:`equity.exact.symmetries` would say for a scenario without any)."""
+    return [np.arange(52)]
+
+
+def plan(scenario: Scenario, maps: list[np.ndarray] | None = None) -> OmahaPlan:
+    """Every deal, for :func:`enumerate_exact` (``maps``: :func:`symmetries`, unused).
 
     Raises:
         TooLarge: too many combinations of the players' hands to list.

@@ -26,12 +26,10 @@ from .game_ranges import infer_game, parse_player_range, specific_hand
 from .games import HOLDEM, Game, get_game
 from .ranges import Range, combo_keys
 
-MAX_PLAYERS = 23  # 23 * 2 hole cards + 5 board cards = 51
-MAX_OPPONENTS = MAX_PLAYERS - 1
 RANDOM_HAND, RANGED = -1, -2  # holes[p, 0] codes besides a card id
 
 PlayerSpec = str | Range | Sequence[int] | None
-_EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, two card ids, None for a random hand "
+_EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, card ids, None for a random hand "
              "or a whole number of random hands")
 
 
