@@ -3,16 +3,18 @@
 Deals are listed as in hold'em (:func:`equity.exact.list_deals`: specific hands, every combo of a
 range, every hand of the live cards for a random player), without the suit-symmetry reduction.
 
-**Two or more board cards to come** (preflop, flop). Each hand of a deal gets a *triple table*
-(:func:`equity.omaha_kernels._triple_table`, built from the DAG in about 0.3 ms): its best class with every
-three cards the board can hold. A hand's value on a board is the minimum over the board's ten triples;
-the boards are listed card by card in ascending order, and the minimum over the triples of the first
-four cards is kept, so the last card costs each player six loads, from six table rows that the
-innermost loop reads in ascending order. Work is cut into items, one per (deal, first card dealt),
-spread over the threads by their size.
+**Preflop.** Each hand of a deal gets a *triple table* (:func:`equity.omaha_kernels._triple_table`,
+built from the DAG in about 0.3 ms): its best class with every three cards the board can hold. A hand's
+value on a board is the minimum over the board's ten triples; the boards are listed card by card in
+ascending order, and the minimum over the triples of the first four cards is kept, so the last card
+costs each player six loads, from six table rows that the innermost loop reads in ascending order.
 
-**One card or none to come** (turn, river). Each board is walked once to its row of the pair tables
-(:class:`equity.omaha_kernels.PairTables`) and every hand costs a load per pair of its hole cards.
+**From the flop on** a deal has at most 990 boards, too few to repay a table: each board is walked
+once to its row of the pair tables (:class:`equity.omaha_kernels.PairTables`) and every hand costs a
+load per pair of its hole cards (a flop with a random opponent: 85 s with triple tables, a few seconds
+so).
+
+Work is cut into items, one per (deal, first card dealt), spread over the threads by their size.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from numba import njit, prange, uint64
 from .batches import Progress, check_threads, in_jit_cache, using_threads
 from .cards import format_cards
 from .exact import Plan, boards_per_deal, list_deals
-from .omaha_kernels import PairTables, _board_row, _pairs_value, pair_tables
-from .omaha_sim import triple_tables
+from .omaha_kernels import TRIPLES, PairTables, _board_row, _pairs_value, pair_tables
+from .omaha_sim import _triple_tables, triple_tables
 from .result import MAX_SPLIT, N_CATEGORIES, Result, _add_outcome, player_results
 from .scenario import Scenario
 
@@ -39,9 +41,9 @@ _N = uint64(52)
 
 def _work(deals: float, players: int, hole: int, boards: int, to_deal: int) -> float:
     """An enumeration's cost in the hold'em engine's units (a board evaluation, about 3 ns)."""
-    if to_deal >= 2:  # a triple table per hand, then about seven loads per hand per board
+    if to_deal == 5:  # a triple table per hand, then about seven loads per hand per board
         return deals * players * (math.comb(hole, 2) * math.comb(48, 3) / 2 + 2.5 * boards)
-    return deals * players * boards * 10 * math.comb(hole, 2) / 3
+    return deals * boards * (3 + players * (1 + math.comb(hole, 2) / 2))  # a board walk, a load per pair
 
 
 @dataclass(frozen=True)
@@ -127,17 +129,20 @@ def _triple(tabs, row, a, b, c):
 @njit(cache=True)
 def _item(tabs, row0, hands, board, dk, m, j0, t, pairs, want_cats, cat_of, wins, ties, cats, b, vals, m4):
     """The boards of one item: those whose first dealt card is ``dk[j0]`` (all of them with one card or
-    none to come, valued by the :class:`~equity.omaha_kernels.PairTables` ``pairs``). hands: uint64
-    (P, h). The last three arrays are scratch space: b uint64 (5,), vals and m4 int64 (P,). Returns the
-    boards counted."""
+    none to come). Preflop from the triple tables ``tabs[row0 + p]``; from the flop on each board is
+    valued by the :class:`~equity.omaha_kernels.PairTables` ``pairs``. hands: uint64 (P, h). The last
+    three arrays are scratch space: b uint64 (5,), vals and m4 int64 (P,). Returns the boards counted."""
     n_players, h = hands.shape
     n_board = board.shape[0]
     for j in range(n_board):
         b[j] = board[j]
     n = 0
-    if n_board >= 4:
-        for j in range(m if n_board == 4 else 1):
-            if n_board == 4:
+    if n_board >= 3:  # every board by the pair tables; on the flop the turn is dk[j0]
+        if n_board == 3:
+            b[3] = dk[j0]
+        first, last = (j0 + 1, m) if n_board == 3 else (0, m) if n_board == 4 else (0, 1)
+        for j in range(first, last):
+            if n_board < 5:
                 b[4] = dk[j]
             row, frow, suit = _board_row(b, t, pairs)
             for p in range(n_players):
@@ -145,14 +150,7 @@ def _item(tabs, row0, hands, board, dk, m, j0, t, pairs, want_cats, cat_of, wins
             _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats)
             n += 1
         return n
-    if n_board == 3:  # the flop: the turn is dk[j0], the river each later card
-        b[3] = dk[j0]
-        for p in range(n_players):
-            m4[p] = min(_triple(tabs, row0 + p, b[0], b[1], b[2]), _triple(tabs, row0 + p, b[0], b[1], b[3]),
-                        _triple(tabs, row0 + p, b[0], b[2], b[3]), _triple(tabs, row0 + p, b[1], b[2], b[3]))
-        return _last_card(tabs, row0, n_players, b, dk, j0 + 1, m, m4, want_cats, cat_of, vals, wins, ties,
-                          cats)
-    b[0] = dk[j0]  # preflop
+    b[0] = dk[j0]  # preflop: the triple tables
     for j1 in range(j0 + 1, m - 3):
         b[1] = dk[j1]
         for j2 in range(j1 + 1, m - 2):
@@ -263,7 +261,7 @@ def enumerate_exact(scenario: Scenario, *, threads: int | None = None, categorie
     n = len(deals.orbit)
     m = len(live) - n_players * game.hole + sum(1 for p in scenario.holes if p[0] >= 0) * game.hole
     firsts = max(m - to_deal + 1, 1) if to_deal >= 2 else 1
-    per_batch = max(1, MAX_TABLES // n_players) if to_deal >= 2 else max(1, 4_000_000 // max(
+    per_batch = max(1, MAX_TABLES // n_players) if to_deal == 5 else max(1, 4_000_000 // max(
         1, deals.boards_per_deal * n_players))
     # Load (or compile) the kernels before the clock starts: elapsed_s is the run, not the JIT.
     p_arrays = tuple(pair_tables(t))
@@ -271,16 +269,17 @@ def enumerate_exact(scenario: Scenario, *, threads: int | None = None, categorie
            np.zeros((0, 2), np.int64), np.zeros(1, np.int64), t, p_arrays, categories, cat_of,
            *(np.zeros((0,) + shape) for shape in ((n_players,), (n_players, MAX_SPLIT),
                                                  (n_players, N_CATEGORIES, 3))), np.zeros(0, np.int64))
-    if to_deal >= 2:
-        triple_tables(deals.holes[:0].reshape(-1, game.hole), live, t)
+    if to_deal == 5:
+        _triple_tables(np.zeros((0, game.hole), np.uint64), np.zeros((0, 1), np.uint64),
+                       np.zeros(0, np.int64), t, np.zeros((0, TRIPLES), np.int16))
     start = time.perf_counter()
     parts = []
     with using_threads(threads) as n_threads:
         for lo in range(0, n, per_batch):
             hi = min(n, lo + per_batch)
             holes = np.ascontiguousarray(deals.holes[lo:hi])
-            if to_deal >= 2:
-                tabs = triple_tables(holes.reshape(-1, game.hole), np.concatenate([board, live]), t)
+            if to_deal == 5:
+                tabs = triple_tables(holes.reshape(-1, game.hole), live, t)
             else:
                 tabs = np.zeros((1, 1), np.int16)
             d_idx, j0 = np.divmod(np.arange((hi - lo) * firsts, dtype=np.int64), firsts)
