@@ -420,10 +420,17 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
             if progress is not None:
                 progress(int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal, deals.trials)
             batch = next_batch(batch, k, spent, n_threads)
-    wins, ties, cats, boards = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True)) \
-        if parts else counts(1)
-    assert int(boards[0]) == deals.trials, (int(boards[0]), deals.trials)
+    return exact_result(scenario, deals, parts if parts else [counts(1)], categories, start)
+
+
+def exact_result(scenario: Scenario, deals: Plan, parts: list[tuple[np.ndarray, ...]], categories: bool,
+                 start: float) -> Result:
+    """The :class:`Result` of an enumeration whose kernels counted ``parts`` (each ``(wins, ties, cats,
+    boards)`` with a leading axis of chunks), begun at ``start`` (``time.perf_counter()``)."""
+    wins, ties, cats, boards = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True))
+    assert int(boards.sum()) == deals.trials, (int(boards.sum()), deals.trials)
     total = float(deals.weight.sum()) * deals.boards_per_deal
+    game = scenario.game
     players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, total,
                              cats if categories else None, exact=True, order=game.category_names())
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),

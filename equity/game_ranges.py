@@ -55,10 +55,10 @@ def _short(rng: Range, game: Game) -> Range:
                              "short-deck ones; list the hands, e.g. 99+,AJs+,AKo")
         if body.lower() in ("random", "xx"):
             continue
-        if _LOW_RANK.search(body):
-            low = _LOW_RANK.search(body).group()
-            raise CardError(f"range element {element!r} names rank {low}, which is not in the short deck "
-                            "(6 through A)")
+        low = _LOW_RANK.search(body)
+        if low:
+            raise CardError(f"range element {element!r} names rank {low.group()}, which is not in the short "
+                            "deck (6 through A)")
     return rng.without(range(game.low_card))
 
 

@@ -27,11 +27,10 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from .batches import Progress, check_threads, in_jit_cache, using_threads
-from .cards import format_cards
-from .exact import Plan, boards_per_deal, list_deals
-from .omaha_kernels import TRIPLES, PairTables, _board_row, _pairs_value, pair_tables
+from .exact import Plan, boards_per_deal, exact_result, list_deals
+from .omaha_kernels import TRIPLES, PairTables, _pairs_value, _walk_board, pair_tables
 from .omaha_sim import _triple_tables, triple_tables
-from .result import MAX_SPLIT, N_CATEGORIES, Result, _add_outcome, player_results
+from .result import MAX_SPLIT, N_CATEGORIES, Result, _add_outcome
 from .scenario import Scenario
 
 #: Triple tables built at once (about 0.3 MB each).
@@ -144,9 +143,9 @@ def _item(tabs, row0, hands, board, dk, m, j0, t, pairs, want_cats, cat_of, wins
         for j in range(first, last):
             if n_board < 5:
                 b[4] = dk[j]
-            row, frow, suit = _board_row(b, t, pairs)
+            row, w = _walk_board(b, t)
             for p in range(n_players):
-                vals[p] = _pairs_value(hands[p], h, pairs, row, frow, suit)
+                vals[p] = _pairs_value(hands[p], h, pairs, w, row)
             _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats)
             n += 1
         return n
@@ -259,7 +258,7 @@ def enumerate_exact(scenario: Scenario, *, threads: int | None = None, categorie
     cat_of = game.category_table()
     to_deal = 5 - len(board)
     n = len(deals.orbit)
-    m = len(live) - n_players * game.hole + sum(1 for p in scenario.holes if p[0] >= 0) * game.hole
+    m = len(live) - game.hole * sum(1 for p in scenario.holes if p[0] < 0)  # per deal: less the dealt hands
     firsts = max(m - to_deal + 1, 1) if to_deal >= 2 else 1
     per_batch = max(1, MAX_TABLES // n_players) if to_deal == 5 else max(1, 4_000_000 // max(
         1, deals.boards_per_deal * n_players))
@@ -295,10 +294,4 @@ def enumerate_exact(scenario: Scenario, *, threads: int | None = None, categorie
             parts.append(part)
             if progress is not None:
                 progress(hi * deals.boards_per_deal, deals.trials)
-    wins, ties, cats, boards = (np.concatenate(x).sum(axis=0) for x in zip(*parts, strict=True))
-    assert int(boards) == deals.trials, (int(boards), deals.trials)
-    total = float(deals.weight.sum()) * deals.boards_per_deal
-    players = player_results(scenario.labels(), scenario.n_combos(), wins, ties, total,
-                             cats if categories else None, exact=True, order=game.category_names())
-    return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
-                  time.perf_counter() - start, players, game.name)
+    return exact_result(scenario, deals, parts, categories, start)

@@ -216,10 +216,9 @@ def pair_tables(t) -> PairTables:
     return _BUILT[key][1]
 
 
-@njit(cache=True)
-def _board_row(board, t, pt):
-    """``(pair row offset, suited mask row offset or -1, the suit with three or more)`` of a five-card
-    board (uint64 (5,)) in the pair tables ``pt``."""
+@njit(inline="always")
+def _walk_board(board, t):
+    """``(pair row offset, suit word)`` of a five-card board (uint64 or uint8 (5,))."""
     rank_step, card_word = t.rank_step, t.card_word
     node = uint64(0)
     w = uint64(0)
@@ -227,11 +226,22 @@ def _board_row(board, t, pt):
         c = board[j]
         node = uint64(rank_step[node + (c >> _TWO)])
         w += card_word[c]
-    row = (np.int64(node) // _N_RANKS - FIRST_FIVE) * N_PAIRS
+    return (np.int64(node) // _N_RANKS - FIRST_FIVE) * N_PAIRS, w
+
+
+@njit(inline="always")
+def _flush_part(pt, w, hand, h, v):
+    """``v`` lowered by the flushes of the suited pairs of ``hand[:h]`` on a board of suit word ``w``."""
     s = pt.three_of[w >> _COUNTS]
-    if s < 0:
-        return row, np.int64(-1), s
-    return row, np.int64((w >> uint64(13 * s)) & _MASK) * N_SUITED_PAIRS, s
+    if s >= 0:
+        frow = np.int64((w >> uint64(13 * s)) & _MASK) * N_SUITED_PAIRS
+        for a in range(h - 1):
+            if np.int64(hand[a] & 3) == s:
+                ka = 13 * np.int64(hand[a] >> 2)
+                for b in range(a + 1, h):
+                    if np.int64(hand[b] & 3) == s:
+                        v = min(v, pt.flush[frow + pt.suited_of[ka + np.int64(hand[b] >> 2)]])
+    return v
 
 
 @njit(inline="always")
@@ -270,55 +280,10 @@ def _rank_part(pair, pair_of, row, hand, h):
     return v
 
 
-@njit(inline="always")
-def _flush_part(flush, suited_of, frow, suit, hand, h, v):
-    """``v`` lowered by the flushes of the suited pairs of ``hand[:h]`` on a board whose suit ``suit``
-    holds three or more cards (``frow``: the board's suited-mask row)."""
-    s = uint64(suit)
-    for a in range(h - 1):
-        if (hand[a] & _SUIT) == s:
-            ka = np.int64(hand[a] >> _TWO) * 13
-            for b in range(a + 1, h):
-                if (hand[b] & _SUIT) == s:
-                    v = min(v, flush[frow + suited_of[ka + np.int64(hand[b] >> _TWO)]])
-    return v
-
-
 @njit(cache=True)
-def _pairs_value(hand, h, pt, row, frow, suit):
-    """The Omaha class of ``hand[:h]`` (uint64 card ids) on the board :func:`_board_row` located."""
-    v = _rank_part(pt.pair, pt.pair_of, row, hand, h)
-    if frow >= 0:
-        v = _flush_part(pt.flush, pt.suited_of, frow, suit, hand, h, v)
-    return v
-
-
-@njit(inline="always")
-def _row_board(boards, i, t):
-    """``(pair row offset, suit word)`` of row ``i`` of ``boards``."""
-    rank_step, card_word = t.rank_step, t.card_word
-    node = uint64(0)
-    w = uint64(0)
-    for j in range(5):
-        c = boards[i, j]
-        node = uint64(rank_step[node + (c >> _TWO)])
-        w += card_word[c]
-    return (np.int64(node) // _N_RANKS - FIRST_FIVE) * N_PAIRS, w
-
-
-@njit(inline="always")
-def _row_flush(holes, i, h, pt, w, v):
-    """``v`` lowered by the flushes of row ``i``'s suited hole pairs on a board of suit word ``w``."""
-    s = pt.three_of[w >> _COUNTS]
-    if s >= 0:
-        frow = np.int64((w >> uint64(13 * s)) & _MASK) * N_SUITED_PAIRS
-        for a in range(h - 1):
-            if holes[i, a] & 3 == s:
-                ka = 13 * np.int64(holes[i, a] >> 2)
-                for b in range(a + 1, h):
-                    if holes[i, b] & 3 == s:
-                        v = min(v, pt.flush[frow + pt.suited_of[ka + np.int64(holes[i, b] >> 2)]])
-    return v
+def _pairs_value(hand, h, pt, w, row):
+    """The Omaha class of ``hand[:h]`` on the board :func:`_walk_board` walked to ``(row, w)``."""
+    return _flush_part(pt, w, hand, h, _rank_part(pt.pair, pt.pair_of, row, hand, h))
 
 
 @njit(cache=True)
@@ -330,25 +295,25 @@ def _pairs_rows(holes, boards, t, pt, out):
     n, h = holes.shape
     if h == 4:
         for i in range(n):
-            row, w = _row_board(boards, i, t)
+            row, w = _walk_board(boards[i], t)
             a, b, c, d = _ranks4(holes, i)
-            out[i] = _row_flush(holes, i, 4, pt, w, _four(pair, pair_of, row, a, b, c, d))
+            out[i] = _flush_part(pt, w, holes[i], 4, _four(pair, pair_of, row, a, b, c, d))
     elif h == 5:
         for i in range(n):
-            row, w = _row_board(boards, i, t)
+            row, w = _walk_board(boards[i], t)
             a, b, c, d = _ranks4(holes, i)
             e = np.int64(holes[i, 4] >> 2)
             v = min(_four(pair, pair_of, row, a, b, c, d), _with(pair, pair_of, row, e, a, b, c, d))
-            out[i] = _row_flush(holes, i, 5, pt, w, v)
+            out[i] = _flush_part(pt, w, holes[i], 5, v)
     else:
         for i in range(n):
-            row, w = _row_board(boards, i, t)
+            row, w = _walk_board(boards[i], t)
             a, b, c, d = _ranks4(holes, i)
             e = np.int64(holes[i, 4] >> 2)
             f = np.int64(holes[i, 5] >> 2)
             v = min(_four(pair, pair_of, row, a, b, c, d), _with(pair, pair_of, row, e, a, b, c, d),
                     _with(pair, pair_of, row, f, a, b, c, d), pair[row + pair_of[e * 13 + f]])
-            out[i] = _row_flush(holes, i, 6, pt, w, v)
+            out[i] = _flush_part(pt, w, holes[i], 6, v)
 
 
 @njit(inline="always")

@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from .deck import _bounded, _seed_stream, _xoshiro
-from .omaha_kernels import TRIPLES, PairTables, _board_row, _pairs_value, _triple_table, pair_tables
+from .omaha_kernels import TRIPLES, PairTables, _pairs_value, _triple_table, _walk_board, pair_tables
 from .result import MAX_SPLIT, _add_outcome
 from .scenario import Scenario
 from .simulate import _ALWAYS, CHUNK, Deal
@@ -136,9 +136,9 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
             dealt[x] = c
         for j in range(to_deal):
             b[n_board + j] = dealt[j]
-        row, frow, suit = np.int64(0), np.int64(-1), np.int64(-1)
+        row, w = np.int64(0), uint64(0)
         if walk:
-            row, frow, suit = _board_row(b, t, pairs)
+            row, w = _walk_board(b, t)
         column = to_deal
         for p in range(n_players):
             if table_of[p] >= 0:
@@ -157,7 +157,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
                 else:
                     for j in range(h):
                         hand[j] = held[holes[p, 1], j]
-                v = np.int64(_pairs_value(hand, h, pairs, row, frow, suit))
+                v = np.int64(_pairs_value(hand, h, pairs, w, row))
             values[p] = v
         _add_outcome(values, n_players, want_cats, cat_of, wins, ties, cats)
     wins_out[:] = wins

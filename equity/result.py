@@ -36,7 +36,9 @@ CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
 @njit(inline="always")
 def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
     """Count one deal's outcome, every player's class in ``vals`` (lower is better), into the arrays of
-    the layout above (``cats`` only when ``want_cats``; ``cat_of`` maps a class to its category)."""
+    the layout above (``cats`` only when ``want_cats``; ``cat_of`` maps a class to its category). The
+    Omaha kernels use it; hold'em's exact enumerator scores inline while it evaluates, which measured
+    2.5x faster for three or four players than calling this."""
     best = vals[0]
     for p in range(1, n_players):
         best = min(best, vals[p])

@@ -152,11 +152,7 @@ def naive_equity(players, board=(), dead=()):
     if len(deck) < 5 - len(board) + 2 * len(random_seats):
         raise ValueError("not enough cards left to deal")
 
-    n = len(players)
-    wins = [0] * n
-    ties = [0] * n
-    shares = [Counter() for _ in range(n)]  # shares[i][k]: deals where i split the pot k ways
-    total = 0
+    tally = _Tally(len(players))
     for extra in combinations(deck, 5 - len(board)):
         full_board = board + extra
         rest = [c for c in deck if c not in extra]
@@ -173,24 +169,33 @@ def naive_equity(players, board=(), dead=()):
             for seat, hole in zip(random_seats, holes, strict=True):
                 vals[seat] = value(hole)
             best = min(vals)
-            winners = [i for i, v in enumerate(vals) if v == best]
-            total += 1
-            if len(winners) == 1:
-                wins[winners[0]] += 1
-            else:
-                for i in winners:
-                    ties[i] += 1
-            for i in winners:
-                shares[i][len(winners)] += 1
+            tally.add([i for i, v in enumerate(vals) if v == best])
+    return tally.fractions()
 
-    return [
-        (
-            Fraction(wins[i], total),
-            Fraction(ties[i], total),
-            sum((Fraction(cnt, total * k) for k, cnt in shares[i].items()), Fraction(0)),
-        )
-        for i in range(n)
-    ]
+
+class _Tally:
+    """Deals won alone, split, and pot shares per player, counted one deal at a time by its winners."""
+
+    def __init__(self, n):
+        self.wins, self.ties, self.total = [0] * n, [0] * n, 0
+        self.shares = [Counter() for _ in range(n)]  # shares[i][k]: deals where i split the pot k ways
+
+    def add(self, winners):
+        self.total += 1
+        if len(winners) == 1:
+            self.wins[winners[0]] += 1
+        else:
+            for i in winners:
+                self.ties[i] += 1
+        for i in winners:
+            self.shares[i][len(winners)] += 1
+
+    def fractions(self):
+        """Per player ``(win, tie, equity)`` Fractions."""
+        total = self.total
+        return [(Fraction(w, total), Fraction(t, total),
+                 sum((Fraction(cnt, total * k) for k, cnt in s.items()), Fraction(0)))
+                for w, t, s in zip(self.wins, self.ties, self.shares, strict=True)]
 
 
 def naive_range_equity(players, board=(), dead=()):
@@ -423,11 +428,7 @@ def naive_game_equity(hands, board, dead, value, deck=range(52), hole=None):
         raise ValueError("random hands need hole")
     rest = [c for c in deck if c not in set(used)]
     seats = [i for i, h in enumerate(hands) if h is None]
-    n = len(hands)
-    wins = [0] * n
-    ties = [0] * n
-    shares = [Counter() for _ in range(n)]  # shares[i][k]: deals where i split the pot k ways
-    total = 0
+    tally = _Tally(len(hands))
 
     def deals(k, avail):
         if k == 0:
@@ -447,18 +448,8 @@ def naive_game_equity(hands, board, dead, value, deck=range(52), hole=None):
             for seat, hand in zip(seats, dealt, strict=True):
                 vals[seat] = value(hand, full)
             best = max(vals)
-            winners = [i for i, v in enumerate(vals) if v == best]
-            total += 1
-            if len(winners) == 1:
-                wins[winners[0]] += 1
-            else:
-                for i in winners:
-                    ties[i] += 1
-            for i in winners:
-                shares[i][len(winners)] += 1
-    return [(Fraction(wins[i], total), Fraction(ties[i], total),
-             sum((Fraction(cnt, total * k) for k, cnt in shares[i].items()), Fraction(0)))
-            for i in range(n)]
+            tally.add([i for i, v in enumerate(vals) if v == best])
+    return tally.fractions()
 
 
 def naive_short_value(rules="standard"):
