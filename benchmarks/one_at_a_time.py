@@ -3,8 +3,9 @@
 Copied from equity 0.1.0 (before the walks went lanes-wide and the flush pointers became a suit word):
 ``evaluate_rows`` walks one hand at a time with four flush pointers in a small array, and
 ``run_chunks`` deals, walks and scores one trial at a time with the generator's state in an array.
-Same tables (:class:`equity.tables.Tables` keeps the flush-pointer arrays), same draws, same counts:
-the benchmark times them beside the new kernels in the same run.
+Same tables (:class:`equity.tables.Tables` keeps the flush-pointer arrays). ``run_chunks`` keeps 0.1.0's
+draws (one stream per chunk), so since 0.2.0 (a stream per lane) its counts differ from the engine's by
+chance only, which the benchmark checks: it times them beside the new kernels in the same run.
 """
 
 import numpy as np
@@ -77,7 +78,7 @@ def evaluate_rows(hands, t, out):
 @njit(cache=True)
 def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     """equity 0.1.0's chunk kernel: one trial at a time, the generator's state in an array. Same
-    arguments, draws and counts as :func:`equity.simulate._chunk`.
+    arguments as :func:`equity.simulate._chunk`; 0.1.0's draws, from the stream ``(seed, chunk)``.
     """
     holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
     alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of

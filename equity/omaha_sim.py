@@ -1,10 +1,12 @@
 """Monte Carlo for Omaha high (4, 5 or 6 hole cards): the hold'em engine's streams, chunks and stops.
 
 :func:`equity.simulate.simulate` runs the chunks; this module gives it the Omaha kernel and what it
-deals from (:func:`prepare`). The draws follow the hold'em kernel's order: ranged players' combos
-first (a draw where two collide is drawn again whole), then the missing board cards, then each random
-hand's cards in seat order, all from the same swap-with-counter deck and ``(seed, chunk)`` stream. So a
-seed and a trial count fix the numbers, whatever the thread count.
+deals from (:func:`prepare`). The draws follow the hold'em kernel's order and lanes
+(:mod:`equity.deck`): in each lane the ranged players' combos first (a draw where two collide is drawn
+again whole), then the missing board cards, then each random hand's cards in seat order (a draw that
+lands on a ranged player's card is drawn again), a block of :data:`~equity.deck.LANES` trials at a time,
+lane ``j`` of chunk ``k`` from the stream ``(seed, LANES * k + j)``; the block's trials are then scored
+one after the other. So a seed and a trial count fix the numbers, whatever the thread count.
 
 **Per trial.** A player with a specific hand is scored from a *triple table*
 (:func:`equity.omaha_kernels._triple_table`): built once per run from the DAG, it holds the hand's best class
@@ -21,11 +23,11 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from .deck import _bounded, _seed_stream, _xoshiro
+from .deck import LANES, _deal_lanes, _seed_lanes
 from .omaha_kernels import TRIPLES, PairTables, _pairs_value, _triple_table, _walk_board, pair_tables
 from .result import MAX_SPLIT, _add_outcome
 from .scenario import Scenario
-from .simulate import _ALWAYS, CHUNK, Deal
+from .simulate import CHUNK, Deal, _draw_ranged
 
 _TWO = uint64(2)
 
@@ -54,40 +56,9 @@ class OmahaDeal(NamedTuple):
     three_of: np.ndarray
 
 
-@njit(inline="always")
-def _draw_ranged(s0, s1, s2, s3, d, held):
-    """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
-    cards)): player ``g`` from rows ``ranged_start[g] ..`` by its alias table; a draw where two combos
-    share a card is rejected whole and drawn again (as :func:`equity.simulate._chunk` does inline: there a
-    call measured 7-30% slower). Returns ``(used, s0, s1, s2, s3)``: the mask of the
-    cards held and the generator's state."""
-    ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
-    one = uint64(1)
-    while True:
-        used = uint64(0)
-        for g in range(ranged_start.shape[0] - 1):
-            lo = ranged_start[g]
-            i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
-            i += lo
-            if alias_prob[i] != _ALWAYS:
-                x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
-                if x >= alias_prob[i]:
-                    i = lo + alias_idx[i]
-            m = uint64(0)
-            for j in range(ranged.shape[1]):
-                held[g, j] = ranged[i, j]
-                m |= one << uint64(ranged[i, j])
-            if used & m:
-                used = _ALWAYS  # collision: draw every ranged hand again
-                break
-            used |= m
-        if used != _ALWAYS:
-            return used, s0, s1, s2, s3
-
-
 @njit(cache=True)
 def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
-    """Play ``trials`` Omaha trials from stream ``(seed, chunk)``; write the counts (as
+    """Play chunk ``chunk``'s ``trials`` Omaha trials; write the counts (as
     :func:`equity.simulate._chunk`, whose arrays these are, with ``hole`` cards per hand)."""
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
     want_cats, cat_of = d.want_cats, d.cat_of
@@ -95,11 +66,13 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     pairs = PairTables(d.pair, d.flush, d.pair_of, d.suited_of, d.three_of)
     n_players, h = holes.shape
     n_ranged = ranged_start.shape[0] - 1
-    state = np.empty(4, np.uint64)
-    _seed_stream(seed, chunk, state)
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    deck = live.copy()
+    st = np.empty((4, LANES), np.uint64)
+    _seed_lanes(seed, chunk, st)
     n_live = live.shape[0]
+    decks = np.empty((LANES, n_live), np.uint8)
+    for lane in range(LANES):
+        decks[lane, :] = live
+    masks = np.zeros(LANES, np.uint64)
     n_board = board.shape[0]
     to_deal = 5 - n_board
     n_random = 0
@@ -111,55 +84,46 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     b = np.empty(5, np.uint64)
     for j in range(n_board):
         b[j] = board[j]
-    dealt = np.empty(max(n_dealt, 1), np.uint64)
-    held = np.empty((max(n_ranged, 1), h), np.uint64)
+    dealt = np.empty((max(n_dealt, 1), LANES), np.uint64)
+    raw = np.empty((max((n_dealt + 1) // 2, 1), LANES), np.uint64)
+    held = np.empty((LANES, max(n_ranged, 1), h), np.uint64)
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)
     wins = np.zeros(n_players, np.int64)
     ties = np.zeros((n_players, MAX_SPLIT), np.int64)
     cats = np.zeros((n_players, 9, 3), np.int64)
-    one = uint64(1)
-    for _ in range(trials):
-        used = uint64(0)
-        if n_ranged:
-            used, s0, s1, s2, s3 = _draw_ranged(s0, s1, s2, s3, d, held)
-        top = n_live - 1
-        for x in range(n_dealt):
-            while True:
-                i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, top + 1)
-                c = deck[i]
-                deck[i] = deck[top]
-                deck[top] = c
-                top -= 1
-                if not (used >> c) & one:
-                    break
-            dealt[x] = c
-        for j in range(to_deal):
-            b[n_board + j] = dealt[j]
-        row, w = np.int64(0), uint64(0)
-        if walk:
-            row, w = _walk_board(b, t)
-        column = to_deal
-        for p in range(n_players):
-            if table_of[p] >= 0:
-                g3 = tables[table_of[p]]
-                v = np.int64(0x7FFF)
-                for i in range(3):
-                    for j in range(i + 1, 4):
-                        base = (b[i] * uint64(52) + b[j]) * uint64(52)
-                        for u in range(j + 1, 5):
-                            v = min(v, np.int64(g3[base + b[u]]))
-            else:
-                if holes[p, 0] == -1:
-                    for j in range(h):
-                        hand[j] = dealt[column + j]
-                    column += h
+    for block in range((trials + LANES - 1) // LANES):
+        for lane in range(LANES if n_ranged else 0):
+            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
+        for lane in range(min(LANES, trials - block * LANES)):
+            for j in range(to_deal):
+                b[n_board + j] = dealt[j, lane]
+            row, w = np.int64(0), uint64(0)
+            if walk:
+                row, w = _walk_board(b, t)
+            column = to_deal
+            for p in range(n_players):
+                if table_of[p] >= 0:
+                    g3 = tables[table_of[p]]
+                    v = np.int64(0x7FFF)
+                    for i in range(3):
+                        for j in range(i + 1, 4):
+                            base = (b[i] * uint64(52) + b[j]) * uint64(52)
+                            for u in range(j + 1, 5):
+                                v = min(v, np.int64(g3[base + b[u]]))
                 else:
-                    for j in range(h):
-                        hand[j] = held[holes[p, 1], j]
-                v = np.int64(_pairs_value(hand, h, pairs, w, row))
-            values[p] = v
-        _add_outcome(values, n_players, want_cats, cat_of, wins, ties, cats)
+                    if holes[p, 0] == -1:
+                        for j in range(h):
+                            hand[j] = dealt[column + j, lane]
+                        column += h
+                    else:
+                        for j in range(h):
+                            hand[j] = held[lane, holes[p, 1], j]
+                    v = np.int64(_pairs_value(hand, h, pairs, w, row))
+                values[p] = v
+            _add_outcome(values, n_players, want_cats, cat_of, wins, ties, cats)
     wins_out[:] = wins
     ties_out[:, :] = ties
     cats_out[:, :, :] = cats

@@ -1,7 +1,8 @@
 """Monte Carlo engine: seeded, chunked, on all cores, reproducible bit for bit.
 
-Trials are cut into chunks of :data:`CHUNK` trials whatever the thread count; chunk ``k`` draws from the
-stream ``(seed, k)`` (:mod:`equity.deck`) and returns integer counts, which are summed in chunk order.
+Trials are cut into chunks of :data:`CHUNK` trials whatever the thread count; chunk ``k`` plays its
+trials in :data:`~equity.deck.LANES` lanes, lane ``j`` drawing from the stream ``(seed, LANES * k + j)``
+(:mod:`equity.deck`), and returns integer counts, which are summed in chunk order.
 So a seed and a trial count determine the result exactly, on any machine and with any ``--threads``.
 With a precision target the run stops at the first chunk boundary where every player's equity standard
 error is small enough; that boundary is found from per-chunk counts, so it does not depend on how the
@@ -9,8 +10,8 @@ chunks were batched or threaded either.
 
 Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
 chunk), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
-Trials go :data:`LANES` at a time through each of those stages (:func:`_chunk`), so the table loads of
-independent trials overlap; the draws are those of playing one trial at a time.
+Trials go :data:`LANES` at a time through each of those stages (:func:`_chunk`), one per lane, so the
+draws and table loads of independent trials overlap.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from numba import njit, prange, uint64
 
 from .batches import BATCH_SECONDS, Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
-from .deck import _bounded, _seed_stream, _xoshiro
+from .deck import LANES, _bounded, _deal_lanes, _seed_lanes, _xoshiro
 from .errors import ScenarioError
 from .evaluator import _COUNTS, _MASK, _TWO
 from .result import MAX_SPLIT, N_CATEGORIES, Result, player_results
@@ -36,8 +37,6 @@ DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
 MAX_SEED = 2**64 - 1
 MAX_TRIALS = 10**15  # about a year at 30 M/s; the kernels count in int64
 _ALWAYS = np.uint64(2**64 - 1)
-#: Trials dealt, then walked, together by :func:`_chunk` (divides :data:`CHUNK`).
-LANES = 16
 
 
 class Deal(NamedTuple):
@@ -57,9 +56,40 @@ class Deal(NamedTuple):
     stages: int = 4
 
 
+@njit(inline="always")
+def _draw_ranged(s0, s1, s2, s3, d, held):
+    """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
+    cards)): player ``g`` from rows ``ranged_start[g] ..`` by its alias table; a draw where two combos
+    share a card is rejected whole and drawn again. Returns ``(used, s0, s1, s2, s3)``: the mask of the
+    cards held and the generator's state."""
+    ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
+    one = uint64(1)
+    while True:
+        used = uint64(0)
+        for g in range(ranged_start.shape[0] - 1):
+            lo = ranged_start[g]
+            i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
+            i += lo
+            if alias_prob[i] != _ALWAYS:
+                x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
+                if x >= alias_prob[i]:
+                    i = lo + alias_idx[i]
+            m = uint64(0)
+            for j in range(ranged.shape[1]):
+                held[g, j] = ranged[i, j]
+                m |= one << uint64(ranged[i, j])
+            if used & m:
+                used = _ALWAYS  # collision: draw every ranged hand again
+                break
+            used |= m
+        if used != _ALWAYS:
+            return used, s0, s1, s2, s3
+
+
 @njit(cache=True)
 def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
-    """Play ``trials`` trials from stream ``(seed, chunk)``; write the counts.
+    """Play chunk ``chunk``'s ``trials`` trials (lane ``j`` from stream ``LANES * chunk + j`` of
+    ``seed``); write the counts.
 
     d: a :class:`Deal`. d.holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand,
     ``(-2, g)`` for ranged player ``g``. d.board: uint8 (0..5,) fixed board cards. d.live: uint8, every
@@ -70,27 +100,28 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     :class:`~equity.tables.Tables`. wins_out: int64 (P,). ties_out: int64 (P, MAX_SPLIT). cats_out:
     int64 (P, 9, 3), written when ``d.want_cats``. Assumes a valid scenario.
 
-    Trials go in blocks of :data:`LANES`: each trial of a block is dealt in turn (the generator's state
-    in locals), then the block's boards are walked card by card across the trials, then each player's
-    hands, so the walks' table loads overlap; then the block is scored. The draws are those of dealing
-    and playing one trial at a time.
-
-    Ranged players' combos are drawn first, together; a draw where two share a card is rejected whole and
-    drawn again. Their cards stay in the deck, and a dealt card that one of them holds is discarded:
-    dealing a uniform permutation of the live cards and skipping those cards deals a uniform permutation
-    of the rest. Then the missing board cards, then two cards for each random hand in seat order.
+    Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
+    and deck (:mod:`equity.deck`). In each lane the ranged players' combos are drawn first, together (a
+    draw where two share a card is rejected whole and drawn again); their cards stay in the deck. Then
+    every lane is dealt the missing board cards and two cards for each random hand in seat order, card by
+    card across the lanes, a draw that lands on a ranged player's card drawn again
+    (:func:`~equity.deck._deal_lanes`). Then the block's boards
+    are walked card by card across the lanes, then each player's hands, so the walks' table loads
+    overlap; then the block is scored.
     """
-    holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
-    alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of = d.want_cats, d.cat_of
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
-    state = np.empty(4, np.uint64)
-    _seed_stream(seed, chunk, state)
-    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
-    deck = live.copy()
+    st = np.empty((4, LANES), np.uint64)
+    _seed_lanes(seed, chunk, st)
     n_live = live.shape[0]
+    decks = np.empty((LANES, n_live), np.uint8)
+    for lane in range(LANES):
+        decks[lane, :] = live
+    masks = np.zeros(LANES, np.uint64)
     r_fixed = uint64(0)
     w_fixed = uint64(0)
     for c in board:
@@ -98,7 +129,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
         w_fixed += card_word[c]
     to_deal = 5 - board.shape[0]
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
-    dealt = np.empty((LANES, max(n_dealt, 1)), np.uint64)
+    dealt = np.empty((max(n_dealt, 1), LANES), np.uint64)
+    raw = np.empty((max((n_dealt + 1) // 2, 1), LANES), np.uint64)
     held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
     r_board = np.empty(LANES, np.uint64)
     hole_a = np.empty(LANES, np.uint64)
@@ -110,44 +142,12 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     wins = np.zeros(n_players, np.int64)
     ties = np.zeros((n_players, MAX_SPLIT), np.int64)
     cats = np.zeros((n_players, 9, 3), np.int64)
-    one = uint64(1)
     for block in range((trials + LANES - 1) // LANES):
         lanes = min(LANES, trials - block * LANES)
-        for lane in range(lanes):
-            used = uint64(0)
-            if n_ranged:  # written out here: a call, inlined or not, measured 7-30% slower
-                while True:
-                    used = uint64(0)
-                    for g in range(n_ranged):
-                        lo = ranged_start[g]
-                        i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, ranged_start[g + 1] - lo)
-                        i += lo
-                        if alias_prob[i] != _ALWAYS:
-                            x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
-                            if x >= alias_prob[i]:
-                                i = lo + alias_idx[i]
-                        a = uint64(ranged[i, 0])
-                        b = uint64(ranged[i, 1])
-                        m = (one << a) | (one << b)
-                        if used & m:
-                            used = _ALWAYS  # collision: draw every ranged hand again
-                            break
-                        used |= m
-                        held[lane, g, 0] = a
-                        held[lane, g, 1] = b
-                    if used != _ALWAYS:
-                        break
-            top = n_live - 1
-            for x in range(n_dealt):
-                while True:
-                    i, s0, s1, s2, s3 = _bounded(s0, s1, s2, s3, top + 1)
-                    c = deck[i]
-                    deck[i] = deck[top]
-                    deck[top] = c
-                    top -= 1
-                    if not (used >> c) & one:
-                        break
-                dealt[lane, x] = c
+        for lane in range(LANES if n_ranged else 0):
+            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
         if d.stages < 2:
             continue
         for lane in range(lanes):
@@ -155,7 +155,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
             w_board[lane] = w_fixed
         for x in range(to_deal):
             for lane in range(lanes):
-                c = dealt[lane, x]
+                c = dealt[x, lane]
                 r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
                 w_board[lane] += card_word[c]
         if d.stages < 3:
@@ -164,8 +164,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
         for p in range(n_players):
             for lane in range(lanes):
                 if holes[p, 0] == -1:
-                    hole_a[lane] = dealt[lane, column]
-                    hole_b[lane] = dealt[lane, column + 1]
+                    hole_a[lane] = dealt[column, lane]
+                    hole_b[lane] = dealt[column + 1, lane]
                 elif holes[p, 0] == -2:
                     hole_a[lane] = held[lane, holes[p, 1], 0]
                     hole_b[lane] = held[lane, holes[p, 1], 1]

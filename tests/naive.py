@@ -275,6 +275,56 @@ def bounded(outputs, n):
             return m >> 32
 
 
+def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
+    """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.deck), written out
+    plainly: yields ``(held, dealt)`` for each of its ``trials`` trials in order, where ``held`` has one
+    combo for each ranged player and ``dealt`` the missing board cards, then the random hands' cards.
+
+    ``live``: the cards that may be dealt, in the kernel's order. ``ranged``: for each ranged player,
+    ``(combos, prob, alias)``: its combos and their Walker alias table (keep combo ``i`` when a fresh output
+    is below ``prob[i]``, always when that is 2**64 - 1; else take ``alias[i]``).
+    """
+    streams = [stream(seed, lanes * chunk + j) for j in range(lanes)]
+    decks = [list(live) for _ in range(lanes)]
+    n = len(live)
+    for first in range(0, trials, lanes):
+        helds = []
+        for j in range(lanes):  # each lane: the ranged combos, drawn again whole on a collision
+            while True:
+                held, seen = [], set()
+                for combos, prob, alias in ranged:
+                    i = bounded(streams[j], len(combos))
+                    if prob[i] != _M64 and next(streams[j]) >= prob[i]:
+                        i = alias[i]
+                    held.append([int(c) for c in combos[i]])
+                    if seen & set(held[-1]):
+                        break
+                    seen |= set(held[-1])
+                else:
+                    break
+            helds.append(held)
+        raw = [[next(streams[j]) for _ in range((n_dealt + 1) // 2)] for j in range(lanes)]
+        dealt = [[] for _ in range(lanes)]
+        top = n - 1
+        for x in range(n_dealt):
+            bound = top + 1
+            threshold = ((1 << 32) - bound) % bound
+            for j in range(lanes):
+                deck, held = decks[j], {c for combo in helds[j] for c in combo}
+                bits = raw[j][x // 2] >> 32 if x % 2 == 0 else raw[j][x // 2] & 0xFFFFFFFF
+                m = bits * bound
+                while (m & 0xFFFFFFFF) < threshold:
+                    m = (next(streams[j]) >> 32) * bound
+                i = m >> 32
+                while deck[i] in held:  # a ranged player's card stays in the deck: draw again
+                    i = bounded(streams[j], bound)
+                deck[i], deck[top] = deck[top], deck[i]
+                dealt[j].append(deck[top])
+            top -= 1
+        for j in range(min(lanes, trials - first)):
+            yield helds[j], dealt[j]
+
+
 def naive_omaha(hole, board):
     """Return the Omaha high class: the best over every hand of exactly two of the 4..6 ``hole`` cards
     and exactly three of the 5 ``board`` cards."""

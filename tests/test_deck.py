@@ -4,10 +4,14 @@ import pytest
 from numba import njit
 
 from equity.deck import (
+    LANES,
+    _accept,
     _below,
     _bounded_draws,
     _deal_counts,
     _draw_counts,
+    _lane_deal_counts,
+    _seed_lanes,
     _seed_stream,
     stream_state,
 )
@@ -80,3 +84,57 @@ def test_draws_match_an_independent_generator():
         got = _bounded_draws(np.uint64(seed), np.uint64(k), bounds)
         outputs = naive.stream(seed, k)
         assert got.tolist() == [naive.bounded(outputs, int(n)) for n in bounds]
+
+
+@pytest.mark.parametrize("held", [[], [0, 17, 51], list(range(1, 40, 3))])
+def test_lanes_deal_every_position_uniformly(held):
+    # Every lane's card x is uniform over the live cards nobody holds, and no trial deals a card twice
+    # or a held card (a ranged player's, which stays in the deck and is drawn around).
+    live = np.array([c for c in range(52) if c not in (5, 6)], np.uint8)
+    counts, repeats = _lane_deal_counts(np.uint64(7), live, np.array(held, np.uint8), 9, 12_500)
+    assert repeats == 0
+    free = [c for c in live if c not in held]
+    assert (np.delete(counts, free, axis=1) == 0).all()
+    for position in range(9):
+        assert counts[position].sum() == 12_500 * LANES
+        got = counts[position][free]
+        expected = got.sum() / len(free)
+        bound = CHI2_999.get(len(free) - 1, _chi2_999(len(free) - 1))
+        assert ((got - expected) ** 2 / expected).sum() < bound
+
+
+def _chi2_999(df):
+    # Wilson-Hilferty approximation of the chi-square 0.999 quantile (accurate to about 0.5% here).
+    z = 3.0902
+    return df * (1 - 2 / (9 * df) + z * np.sqrt(2 / (9 * df))) ** 3
+
+
+def test_a_lane_whole_deck_is_a_permutation():
+    live = np.arange(52, dtype=np.uint8)
+    counts, repeats = _lane_deal_counts(np.uint64(5), live, np.zeros(0, np.uint8), 52, 200)
+    assert repeats == 0 and (counts.sum(axis=0) == 200 * LANES).all()
+
+
+def test_lane_streams_are_the_chunk_streams_numbered_by_lane():
+    st = np.empty((4, LANES), np.uint64)
+    _seed_lanes(np.uint64(9), np.uint64(3), st)
+    for j in range(LANES):
+        assert st[:, j].tolist() == stream_state(9, 3 * LANES + j).tolist()
+
+
+@pytest.mark.parametrize("bound", [3 * 2**30, 2**31 + 1, 52, 7])
+def test_a_lane_rejection_draws_fresh_outputs_as_lemire_does(bound):
+    # A product whose low half is below the threshold is redrawn from the lane's own stream, high 32 bits
+    # each, until one clears it: naive.bounded on that stream. A product that clears it is kept.
+    threshold = ((1 << 32) - bound) % bound
+    for j in (0, 5, LANES - 1):
+        st = np.empty((4, LANES), np.uint64)
+        _seed_lanes(np.uint64(21), np.uint64(2), st)
+        rejected = np.uint64(0) if threshold else np.uint64(bound)
+        got = int(_accept(st, j, rejected, np.uint64(bound)))
+        if threshold:
+            assert got >> 32 == naive.bounded(naive.stream(21, 2 * LANES + j), bound)
+        else:
+            assert got == bound
+        kept = np.uint64(threshold + (1 << 32) * 3)
+        assert int(_accept(st, j, kept, np.uint64(bound))) == int(kept)

@@ -7,6 +7,9 @@ import pytest
 
 from equity.cards import parse_cards
 from equity.errors import ScenarioError
+from equity.evaluator import _walk
+from equity.games import get_game
+from equity.omaha import evaluate_omaha
 from equity.scenario import Scenario
 from equity.simulate import (
     CHUNK,
@@ -14,6 +17,7 @@ from equity.simulate import (
     _equity_stderr,
     _expected,
     _first_precise_prefix,
+    alias_table,
     simulate,
 )
 
@@ -206,17 +210,60 @@ def test_twenty_three_players_fit():
     assert math.isclose(sum(p.equity for p in result.players), 1.0)
 
 
-@pytest.mark.parametrize(("players", "board", "expected"), [
-    (["AsKs", None, None], "", [(49975, 1986), (23691, 1883), (23694, 1862)]),
-    (["QQ+,AKs", "JJ-99,AQs+", None], "", [(60346, 1795), (22479, 1769), (15221, 687)]),
-    (["7h7d", None, None, None], "Ah8c2d", [(26096, 84), (24113, 1255), (23913, 1307), (23940, 1273)]),
+def replay(scenario, trials, seed, value):
+    """Win and tie counts of a seeded run, played in plain Python from tests/naive.py's lanes:
+    ``value(cards)`` gives a hand's class. Returns [(wins, ties)] per player."""
+    ranged = [(combos, *alias_table(weights)) for combos, weights in scenario.ranged()]
+    holes = scenario.holes.tolist()
+    board = list(scenario.board)
+    hole = scenario.game.hole
+    n_dealt = 5 - len(board) + hole * sum(h[0] == -1 for h in holes)
+    counts = [[0, 0] for _ in holes]
+    for chunk in range(-(-trials // CHUNK)):
+        deals = naive.lane_trials(seed, chunk, min(CHUNK, trials - chunk * CHUNK),
+                                  scenario.live.tolist(), n_dealt, ranged)
+        for held, dealt in deals:
+            full = board + dealt[:5 - len(board)]
+            column = 5 - len(board)
+            values = []
+            for h in holes:
+                if h[0] == -1:
+                    cards = dealt[column:column + hole]
+                    column += hole
+                else:
+                    cards = held[h[1]] if h[0] == -2 else h
+                values.append(value(cards, full))
+            best = min(values)
+            n_best = values.count(best)
+            for p, v in enumerate(values):
+                counts[p][n_best > 1] += v == best
+    return [tuple(c) for c in counts]
+
+
+def _value(game):
+    if game.omaha:
+        return lambda hole, board: evaluate_omaha(list(hole), list(board))
+    t = game.tables()
+    return lambda hole, board: _walk(list(hole) + list(board), t)
+
+
+@pytest.mark.parametrize(("players", "board", "game"), [
+    (["AsKs", None, None], "", "holdem"),
+    (["QQ+,AKs", "JJ-99@40,AQs+", None], "", "holdem"),
+    (["7h7d", None, None, None], "Ah8c2d", "holdem"),
+    (["KK", "AhQh"], "Jh9h2c4d", "holdem"),
+    (["AhKh", "TT+", None], "9c7d8d", "short-deck"),
+    (["AsAhKsKh", "QQxx@30,JJxx", None], "Qd7c2h", "plo"),
+    (["AsAhKsKh2c", None], "", "plo5"),
 ])
-def test_seeded_counts_are_those_of_one_trial_at_a_time(players, board, expected):
-    # Pinned from equity 0.1.0, which dealt, walked and scored one trial at a time: the kernel now
-    # deals LANES trials before walking them, with the same draws in the same order. 100,003 trials
-    # end in a partial chunk and a partial block.
-    result = simulate(Scenario.build(players, board=board), trials=100_003, seed=42, categories=True)
-    got = [(round(p.win * result.trials), round(p.tie * result.trials)) for p in result.players]
-    assert got == expected
-    plain = simulate(Scenario.build(players, board=board), trials=100_003, seed=42)
+def test_seeded_counts_follow_the_lane_contract(players, board, game):
+    # The deals of tests/naive.py's lane_trials (the contract of equity.deck written out plainly), scored
+    # in plain Python, give the kernels' counts exactly: a full chunk, then a partial chunk that ends in
+    # a partial block; ranged players with and without weights; every game's kernel.
+    sc = Scenario.build(players, board=board, game=get_game(game))
+    trials = CHUNK + 1_003
+    result = simulate(sc, trials=trials, seed=42, categories=True)
+    got = [(round(p.win * trials), round(p.tie * trials)) for p in result.players]
+    assert got == replay(sc, trials, 42, _value(sc.game))
+    plain = simulate(sc, trials=trials, seed=42)
     assert numbers(plain) == numbers(result)
