@@ -129,6 +129,20 @@ def _seed_lanes(seed, chunk, st):
             st[i, j] = state[i]
 
 
+@njit
+def _lane_state(seed, chunk, live, n):
+    """What :func:`_deal_lanes` deals from and into, for chunk ``chunk`` of ``seed`` and ``n`` cards a
+    trial: ``(st, decks, held, dealt, raw)``, the lanes' streams seeded (:func:`_seed_lanes`), every
+    lane's deck holding ``live`` (uint8), no card held, and the dealt-card and random-number buffers."""
+    st = np.empty((4, LANES), np.uint64)
+    _seed_lanes(seed, chunk, st)
+    decks = np.empty((LANES, live.shape[0]), np.uint8)
+    for j in range(LANES):
+        decks[j, :] = live
+    return (st, decks, np.zeros(LANES, np.uint64), np.empty((max(n, 1), LANES), np.uint64),
+            np.empty((max((n + 1) // 2, 1), LANES), np.uint64))
+
+
 @njit(inline="always")
 def _fill_lanes(st, raw, n):
     """``raw[k, j]`` (uint64 (>= n, LANES)) = the next ``n`` outputs of lane ``j``'s stream, for every
@@ -247,22 +261,15 @@ def _lane_deal_counts(seed, live, held, n_deal, blocks):
     """As :func:`_deal_counts`, for ``blocks`` blocks of :func:`_deal_lanes` from chunk 0 of ``seed``,
     every lane holding the cards of ``held`` (uint8, in ``live``) as a ranged player would. Returns
     (counts int64 (n_deal, 52), repeats: trials that dealt a card twice or a held card)."""
-    st = np.empty((4, LANES), np.uint64)
-    _seed_lanes(seed, 0, st)
-    n_live = live.shape[0]
-    decks = np.empty((LANES, n_live), np.uint8)
-    for j in range(LANES):
-        decks[j, :] = live
+    st, decks, masks, dealt, raw = _lane_state(seed, 0, live, n_deal)
     mask = uint64(0)
     for a in range(held.shape[0]):
         mask |= _ONE << uint64(held[a])
-    masks = np.full(LANES, mask, np.uint64)
-    dealt = np.empty((max(n_deal, 1), LANES), np.uint64)
-    raw = np.empty((max((n_deal + 1) // 2, 1), LANES), np.uint64)
+    masks[:] = mask
     counts = np.zeros((n_deal, 52), np.int64)
     repeats = 0
     for _ in range(blocks):
-        _deal_lanes(st, raw, decks, n_live - 1, n_deal, dealt, masks, mask != 0)
+        _deal_lanes(st, raw, decks, live.shape[0] - 1, n_deal, dealt, masks, mask != 0)
         for j in range(LANES):
             seen = mask
             for x in range(n_deal):

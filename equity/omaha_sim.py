@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from .deck import LANES, _deal_lanes, _seed_lanes
+from .deck import LANES, _deal_lanes, _lane_state
 from .omaha_kernels import TRIPLES, PairTables, _pairs_value, _triple_table, _walk_board, pair_tables
 from .result import MAX_SPLIT, _add_outcome
 from .scenario import Scenario
@@ -66,13 +66,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     pairs = PairTables(d.pair, d.flush, d.pair_of, d.suited_of, d.three_of)
     n_players, h = holes.shape
     n_ranged = ranged_start.shape[0] - 1
-    st = np.empty((4, LANES), np.uint64)
-    _seed_lanes(seed, chunk, st)
     n_live = live.shape[0]
-    decks = np.empty((LANES, n_live), np.uint8)
-    for lane in range(LANES):
-        decks[lane, :] = live
-    masks = np.zeros(LANES, np.uint64)
     n_board = board.shape[0]
     to_deal = 5 - n_board
     n_random = 0
@@ -84,8 +78,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     b = np.empty(5, np.uint64)
     for j in range(n_board):
         b[j] = board[j]
-    dealt = np.empty((max(n_dealt, 1), LANES), np.uint64)
-    raw = np.empty((max((n_dealt + 1) // 2, 1), LANES), np.uint64)
+    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
     held = np.empty((LANES, max(n_ranged, 1), h), np.uint64)
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)

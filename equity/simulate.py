@@ -26,7 +26,7 @@ from numba import njit, prange, uint64
 
 from .batches import BATCH_SECONDS, Progress, check_threads, in_jit_cache, next_batch, using_threads
 from .cards import format_cards
-from .deck import LANES, _bounded, _deal_lanes, _seed_lanes, _xoshiro
+from .deck import LANES, _bounded, _deal_lanes, _lane_state, _xoshiro
 from .errors import ScenarioError
 from .evaluator import _COUNTS, _MASK, _TWO
 from .result import MAX_SPLIT, N_CATEGORIES, Result, player_results
@@ -115,13 +115,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
-    st = np.empty((4, LANES), np.uint64)
-    _seed_lanes(seed, chunk, st)
     n_live = live.shape[0]
-    decks = np.empty((LANES, n_live), np.uint8)
-    for lane in range(LANES):
-        decks[lane, :] = live
-    masks = np.zeros(LANES, np.uint64)
     r_fixed = uint64(0)
     w_fixed = uint64(0)
     for c in board:
@@ -129,8 +123,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
         w_fixed += card_word[c]
     to_deal = 5 - board.shape[0]
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
-    dealt = np.empty((max(n_dealt, 1), LANES), np.uint64)
-    raw = np.empty((max((n_dealt + 1) // 2, 1), LANES), np.uint64)
+    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
     held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
     r_board = np.empty(LANES, np.uint64)
     hole_a = np.empty(LANES, np.uint64)
