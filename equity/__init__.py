@@ -1,4 +1,4 @@
-"""equity: a fast poker equity calculator: hold'em, Omaha (4, 5 or 6 cards) and short deck.
+"""equity: a fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards), short deck.
 
 >>> import equity
 >>> equity.evaluate("AhKhQhJhTh")
@@ -9,7 +9,7 @@
 
 from ._version import __version__
 from .cards import format_cards, parse_cards
-from .engine import calculate
+from .engines.choose import calculate
 from .errors import (
     CardError,
     DuplicateCardError,
@@ -19,7 +19,7 @@ from .errors import (
     RangeError,
     ScenarioError,
 )
-from .evaluator import category, describe, evaluate, evaluate_many
+from .evaluators.high import category, describe, evaluate, evaluate_many
 from .games import GAMES, Game, evaluate_in, get_game
 from .grid import EquityGrid, RangeGrid, equity_grid, range_grid
 from .ranges import Range, format_range, parse_range
@@ -27,9 +27,11 @@ from .result import PlayerResult, Result
 from .scenario import Scenario
 
 #: Loaded on first use, so that hold'em never loads the other games' kernels.
-_LAZY = {"evaluate_omaha": "omaha", "evaluate_omaha_many": "omaha", "evaluate_short": "shortdeck",
-         "evaluate_short_many": "shortdeck", "describe_short": "shortdeck", "category_short": "shortdeck",
-         "parse_omaha_range": "omaha_ranges"}
+_LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluators.omaha",
+         "evaluate_omaha_low": "evaluators.low", "evaluate_omaha_low_many": "evaluators.low",
+         "describe_low": "evaluators.low", "evaluate_short": "evaluators.shortdeck",
+         "evaluate_short_many": "evaluators.shortdeck", "describe_short": "evaluators.shortdeck",
+         "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges"}
 
 
 def __getattr__(name: str) -> object:

@@ -39,11 +39,11 @@ from queue import Queue
 from typing import IO, Any
 
 from ._version import __version__
-from .batches import Progress
-from .engine import choose, run_chosen
+from .engines.batches import Progress
+from .engines.choose import choose, run_chosen
+from .engines.montecarlo import DEFAULT_PRECISION
 from .errors import EquityError
 from .scenario import Scenario
-from .simulate import DEFAULT_PRECISION
 from .spec import SPEC_KEYS, Spec, read_spec
 
 FORMATS = ("jsonl", "csv")
@@ -360,7 +360,7 @@ def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, in
     if cluster:
         from .cluster import connect
 
-        with connect(cluster) as connected:
+        with connect(cluster, work) as connected:
             yield connected
         return
     n = default_workers() if workers is None else workers

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import CardError, DuplicateCardError
+from .errors import CardError, DuplicateCardError, EquityError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -170,3 +170,14 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         mask |= 1 << c
     return mask
+
+
+def specific_hand(text: str) -> list[int] | None:
+    """The cards of ``text`` when it is one specific hand (cards only: no comma, weight or pattern),
+    else None."""
+    if "," in text or "@" in text:
+        return None
+    try:
+        return parse_cards(text, distinct=False)
+    except EquityError:
+        return None

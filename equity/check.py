@@ -14,7 +14,10 @@ A check file is TOML (read with the standard library's ``tomllib``)::
     tolerance = 0.00005         # optional here if given at the top
 
 A scenario has the keys of :mod:`equity.spec` (players, board, dead, game, method, trials, precision,
-time, seed, categories) besides its name, equity and tolerance. A seeded Monte Carlo scenario is
+time, seed, categories) besides its name, equity and tolerance. Besides ``equity`` it may pin any of a
+player's other figures, each a list in percent, one number per player: ``win`` and ``tie``, and in
+split-pot games ``scoop``, ``high_win``, ``high_tie``, ``low_win``, ``low_tie``, ``high_equity``,
+``low_equity`` and ``low_share`` (:mod:`equity.result`). A seeded Monte Carlo scenario is
 reproducible bit for bit, as is an exact one, so a tolerance of 0 is legitimate for both.
 :func:`update` writes the actual equities back (full float precision), keeping the file's comments and
 order (``tomlkit``).
@@ -25,16 +28,18 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ._version import __version__
 from .errors import CheckFileError, EquityError
-from .result import Result
+from .result import SPLIT_KEYS, Result
 from .spec import Spec, read_spec
 
-CHECK_KEYS = ("name", "equity", "tolerance")
+#: The figures a check file may pin, each a list of every player's value in percent.
+PIN_KEYS = ("equity", "win", "tie", *SPLIT_KEYS)
+CHECK_KEYS = ("name", "tolerance", *PIN_KEYS)
 TOP_KEYS = ("tolerance", "scenario")
 
 
@@ -44,8 +49,9 @@ class Pinned:
 
     name: str
     spec: Spec
-    expected: list[float] | None  # percent
+    expected: list[float] | None  # each player's equity, percent
     tolerance: float  # percentage points
+    others: dict[str, list[float]] = field(default_factory=dict)  # other pinned figures, percent
 
 
 @dataclass(frozen=True)
@@ -66,11 +72,38 @@ class Outcome:
             return None
         return [a - e for a, e in zip(self.actual, self.pinned.expected, strict=True)]
 
+    def figure(self, key: str) -> list[float]:
+        """Each player's figure ``key`` (one of :data:`PIN_KEYS`) in percent.
+
+        Raises:
+            CheckFileError: a split-pot figure pinned for a one-pot game.
+        """
+        values = []
+        for p in self.result.players:
+            if key in ("equity", "win", "tie"):
+                values.append(100 * getattr(p, key))
+            elif p.split is None:
+                raise CheckFileError(f"scenario {self.pinned.name!r}: {key!r} is a split-pot figure, and "
+                                     f"{self.result.game} has one pot")
+            else:
+                values.append(100 * p.split[key])
+        return values
+
+    @property
+    def drifted(self) -> list[tuple[str, int, float, float]]:
+        """``(key, player, expected, actual)`` of every other pinned figure out of tolerance."""
+        out = []
+        for key, expected in self.pinned.others.items():
+            for i, (e, a) in enumerate(zip(expected, self.figure(key), strict=True)):
+                if abs(a - e) > self.pinned.tolerance:
+                    out.append((key, i, e, a))
+        return out
+
     @property
     def ok(self) -> bool:
         """Every player within tolerance (False when the file pins nothing yet)."""
         diffs = self.differences
-        return diffs is not None and all(abs(d) <= self.pinned.tolerance for d in diffs)
+        return diffs is not None and all(abs(d) <= self.pinned.tolerance for d in diffs) and not self.drifted
 
     def to_dict(self) -> dict[str, Any]:
         diffs = self.differences
@@ -80,6 +113,8 @@ class Outcome:
                          "actual_pct": self.actual[i], "difference_pct": None if diffs is None else diffs[i],
                          "ok": diffs is not None and abs(diffs[i]) <= self.pinned.tolerance}
                         for i, p in enumerate(self.result.players)],
+            **({"pinned": {key: {"expected_pct": expected, "actual_pct": self.figure(key)}
+                           for key, expected in self.pinned.others.items()}} if self.pinned.others else {}),
             "result": self.result.to_dict(),
         }
 
@@ -134,20 +169,26 @@ def _scenario(path: Path, i: int, table: dict[str, Any], default: float | None, 
     names.add(name)
     spec = read_spec({k: v for k, v in table.items() if k not in CHECK_KEYS},
                      lambda message: _fail(path, where, message), extra=CHECK_KEYS)
-    expected = table.get("equity")
-    if expected is not None and not (isinstance(expected, list) and all(_number(x) for x in expected)):
-        raise _fail(path, where, f"'equity' must be a list of numbers (each player's equity in percent); "
-                                 f"got {expected!r}")
     n_players = sum(p if isinstance(p, int) else 1 for p in spec.players)
-    if expected is not None and len(expected) != n_players:
-        raise _fail(path, where, f"'equity' has {len(expected)} numbers for {n_players} players")
+    pins: dict[str, list[float]] = {}
+    for key in PIN_KEYS:
+        values = table.get(key)
+        if values is None:
+            continue
+        if not (isinstance(values, list) and all(_number(x) for x in values)):
+            raise _fail(path, where, f"{key!r} must be a list of numbers (each player's {key} in percent); "
+                                     f"got {values!r}")
+        if len(values) != n_players:
+            raise _fail(path, where, f"{key!r} has {len(values)} numbers for {n_players} players")
+        pins[key] = [float(x) for x in values]
+    expected = pins.pop("equity", None)
     tolerance = table.get("tolerance", default)
     if "tolerance" in table and not (_number(tolerance) and tolerance >= 0):
         raise _fail(path, where, f"'tolerance' must be a number >= 0 (percentage points); got {tolerance!r}")
     if tolerance is None:
         raise _fail(path, where, "'tolerance' is missing (percentage points): give it here or at the top "
                                  "of the file")
-    return Pinned(name, spec, None if expected is None else [float(x) for x in expected], float(tolerance))
+    return Pinned(name, spec, expected, float(tolerance), pins)
 
 
 def run(pinned: list[Pinned], *, threads: int | None = None,
@@ -164,7 +205,9 @@ def run(pinned: list[Pinned], *, threads: int | None = None,
             result = p.spec.calculate(threads=threads)
         except EquityError as exc:
             raise CheckFileError(f"scenario {p.name!r}: {exc}") from None
-        outcomes.append(Outcome(p, result))
+        outcome = Outcome(p, result)
+        outcome.drifted  # noqa: B018 - a split-pot figure pinned for a one-pot game fails here
+        outcomes.append(outcome)
         if progress is not None:
             progress(i + 1, len(pinned))
     return outcomes
@@ -177,14 +220,16 @@ def summary(path: str | Path, outcomes: list[Outcome]) -> dict[str, Any]:
 
 
 def update(path: str | Path, outcomes: list[Outcome]) -> None:
-    """Write each scenario's actual equities into its ``equity`` key, keeping comments and order."""
+    """Write each scenario's actual equities into its ``equity`` key, and the actual values of the other
+    figures it pins into theirs, keeping comments and order."""
     import tomlkit
 
     path = Path(path)
     doc = tomlkit.parse(path.read_text(encoding="utf-8"))
     tables = doc["scenario"]
     for table, outcome in zip(tables, outcomes, strict=True):
-        values = tomlkit.array()
-        values.extend(outcome.actual)
-        table["equity"] = values
+        for key in ("equity", *outcome.pinned.others):
+            values = tomlkit.array()
+            values.extend(outcome.figure(key))
+            table[key] = values
     path.write_text(tomlkit.dumps(doc), encoding="utf-8")

@@ -18,8 +18,9 @@ import click
 import numba
 from rich.console import Console, Group
 
-from . import __version__, engine, report
+from . import __version__, report
 from .cards import parse_cards
+from .engines import choose as engine
 from .errors import EquityError, HandSizeError, ScenarioError
 from .games import NAMES, evaluate_in, get_game
 from .players import parse_players
@@ -85,12 +86,12 @@ def emit_json(obj: dict[str, Any]) -> None:
 @click.group(cls=Main, context_settings=CONTEXT, invoke_without_command=False)
 @click.version_option(__version__, "--version", prog_name="equity")
 def cli() -> None:
-    """A fast poker equity calculator: hold'em, Omaha (4, 5 or 6 cards) and short deck.
+    """A fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards) and short deck.
 
     \b
     Usage:
       equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
-                                               (--game plo, plo5, plo6 or 6+ for the other games)
+                                               (--game plo, plo5, plo6, plo8, big-o, 6+ ...)
       equity eval CARDS                        the value of a 5-, 6- or 7-card hand
       equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
       equity range RANGE                       a range on the 13 x 13 grid
@@ -118,24 +119,29 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
     """Evaluate a 5-, 6- or 7-card hand: its class (1 = royal flush .. 7462), category and name.
 
     CARDS may be run together (AsKsQsJsTs) or separated by spaces or commas. In Omaha give the hole cards
-    then the five board cards: the best hand uses exactly two of the first and three of the second. In
-    short deck the classes run 1 .. 1404 and a flush beats a full house.
+    then the five board cards: the best hand uses exactly two of the first and three of the second; in
+    Omaha hi-lo (--game o8) the low half is described too. In short deck the classes run 1 .. 1404 and
+    a flush beats a full house.
 
     \b
     Examples:
       equity eval AsKsQsJsTs
       equity eval Kh Kd 9c 9s 2h 3d 4c --json
       equity eval --game plo AhKhQdJd Th9h2c3d4s
+      equity eval --game o8 As2d5hKc 3c4d8sQhJh
       equity eval --game 6+ 9h8d7c6sAh
     """
     text = " ".join(cards)
     hand = parse_cards(text)
     chosen = get_game(game)
-    if game is None and len(hand) in (9, 10, 11):
-        raise HandSizeError(f"{text!r} has {len(hand)} cards; for an Omaha hand and board give the game, "
-                            f"e.g. --game plo{'' if len(hand) == 9 else len(hand) - 5}")
-    if not chosen.omaha and not 5 <= len(hand) <= 7:
-        raise HandSizeError(f"'equity eval' takes 5 to 7 cards; {text!r} has {len(hand)}")
+    if game is None and len(hand) > 7 and chosen.size_hint(len(hand) - 5):
+        raise HandSizeError(f"{text!r} has {len(hand)} cards; for an Omaha hand and board give the game"
+                            f"{chosen.size_hint(len(hand) - 5)}")
+    sizes = chosen.eval_sizes
+    if len(hand) not in sizes:
+        want = (f"{sizes[0]} to {sizes[-1]} cards" if len(sizes) > 1
+                else f"{sizes[0]} cards ({chosen.hole} hole + {chosen.board} board) in {chosen.title}")
+        raise HandSizeError(f"'equity eval' takes {want}; {text!r} has {len(hand)}")
     out = evaluate_in(hand, chosen)
     if as_json:
         emit_json(out)
@@ -143,7 +149,8 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
     board = parse_cards(out["board"]) if "board" in out else None
     stdout_console().print(report.evaluation(
         parse_cards(out["cards"]), out["rank"], out["category"], out["description"],
-        n_classes=chosen.n_classes, board=board, game=None if chosen.name == "holdem" else chosen.title))
+        n_classes=chosen.n_classes, board=board, game=None if chosen is get_game(None) else chosen.title,
+        low=out["low"]["description"] if "low" in out else None))
 
 
 def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:

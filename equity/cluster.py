@@ -1,7 +1,8 @@
 """Running ``equity batch`` on Dask's ``distributed``: a running scheduler, or a LocalCluster.
 
 Installed with the optional extra (``pip install 'equity[cluster]'``); nothing else in equity imports
-Dask. Each group of lines is one task, :func:`equity.batch.work`, submitted as not pure (a line without a seed
+Dask. Each group of lines is one task, the ``work`` function :mod:`equity.batch` hands over
+(:func:`equity.batch.work`), submitted as not pure (a line without a seed
 draws one); the scheduler reruns the tasks of a worker that dies on another worker, and a seeded or exact
 line gives the same numbers wherever it runs.
 
@@ -13,10 +14,9 @@ LocalCluster of N worker processes, one thread each, on this machine for the run
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from .batch import Line, Submit, work
 from .errors import EquityError
 
 
@@ -29,8 +29,9 @@ def _distributed() -> Any:
 
 
 @contextlib.contextmanager
-def connect(address: str) -> Iterator[tuple[Submit, int]]:
-    """``(submit, workers)`` for a cluster: ``local:N`` or a scheduler's address.
+def connect(address: str, work: Callable[..., Any]) -> Iterator[tuple[Callable[[list[Any]], Any], int]]:
+    """``(submit, workers)`` for a cluster: ``local:N`` or a scheduler's address; ``submit(lines)`` runs
+    ``work(lines, "auto")`` on a worker.
 
     Raises:
         EquityError: a malformed ``local:N``, Dask not installed, or no scheduler answering at
@@ -55,7 +56,7 @@ def connect(address: str) -> Iterator[tuple[Submit, int]]:
         with client:
             workers = max(1, len(client.scheduler_info().get("workers", {})))
 
-            def submit(lines: list[Line]) -> Any:
+            def submit(lines: list[Any]) -> Any:
                 return client.submit(work, lines, "auto", pure=False)
 
             yield submit, workers

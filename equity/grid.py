@@ -26,12 +26,11 @@ from typing import Any
 import numpy as np
 
 from ._version import __version__
-from .batches import Progress
 from .cards import check_distinct, format_cards, parse_cards
 from .classes import CLASS_NAMES, class_combos, class_index, class_name
-from .engine import Method, OnStart, calculate_scenario
+from .engines.batches import Progress
+from .engines.choose import Method, OnStart, calculate_scenario
 from .errors import EquityError, GameError, RangeError
-from .game_ranges import parse_player_range
 from .games import Game, get_game
 from .ranges import N_COMBOS, Range, format_range, parse_range
 from .result import Result
@@ -133,7 +132,7 @@ def two_card_game(game: str | Game | None) -> Game:
         GameError: an unknown game, or Omaha.
     """
     chosen = get_game(game)
-    if chosen.omaha:
+    if not chosen.two_card_grid:
         raise GameError(f"the 13 x 13 grid holds two-card hands: hold'em or short deck, not {chosen.title}")
     return chosen
 
@@ -144,7 +143,7 @@ def _as_range(spec: str | Range, role: str, game: Game) -> Range:
     if not isinstance(spec, str):
         raise TypeError(f"{role}: expected a range (e.g. 'QQ+,AKs') or a Range; got {spec!r}")
     try:
-        rng = parse_player_range(spec, game)
+        rng = game.parse_range(spec)
     except EquityError as exc:
         raise type(exc)(f"{role}: {exc}") from None
     if rng is None:  # every hand of the deck

@@ -3,8 +3,8 @@
 One rule for every place players are typed (the command line, check files, batch input): a token of
 digits is a count of random hands (``2``, also ``2x``), except that two equal digits spell a pocket pair
 (``77``; ``22`` is pocket deuces, and ``22x`` is 22 random hands); anything else is a hand or a range
-of the game (:mod:`equity.game_ranges`): given, or implied by the specific hands (four to six cards
-are Omaha). Each token is parsed once, here.
+of the game (:meth:`equity.games.base.Game.parse_range`): given, or implied by the specific hands (four to
+six cards are Omaha). Each token is parsed once, here.
 
 >>> count_of("3"), count_of("22"), count_of("22x"), count_of("AsKs")
 (3, None, 22, None)
@@ -15,10 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .cards import parse_cards
+from .cards import parse_cards, specific_hand
 from .errors import EquityError, ScenarioError
-from .game_ranges import infer_game, parse_player_range, specific_hand
-from .games import Game, get_game
+from .games import Game, get_game, infer_game
 from .ranges import Range
 
 Player = Range | int | None  # a hand or range, a count of random hands, or one random hand
@@ -43,16 +42,15 @@ def hand_or_range(role: str, token: str, game: Game) -> Range | None:
     if cards is not None and len(cards) > 1:
         game.check_hole(cards, token, f"{role}'s")
     try:
-        return parse_player_range(token, game)
+        return game.parse_range(token)
     except EquityError as exc:
         if _one_card(token):
             raise ScenarioError(f"{role} {token!r} is a single card; write a hand's two cards as one "
                                 "argument, AsKs or 'As Ks', and the board as one, --board 'Th 9h 2c'"
                                 ) from None
         count = "" if role == "the hero" else "a count of random hands (e.g. 2), "
-        example = "AsAhKsKh) or a range (e.g. AAKKds or AAxx" if game.omaha else "QdQc) or a range (e.g. " \
-            "QQ+,AKs or 77"
-        raise type(exc)(f"{role} {token!r} is not {count}a hand (e.g. {example}): {exc}") from None
+        raise type(exc)(f"{role} {token!r} is not {count}a hand (e.g. {game.hand_example}) or a range (e.g. "
+                        f"{game.range_example}): {exc}") from None
 
 
 def _one_card(token: str) -> bool:

@@ -22,7 +22,7 @@ every opponent on every board would take 169 x 1,225 x 1.7 x 10^6 = 3.5 x 10^11 
    do not increase from suit 0 to suit 3; the orbit has ``24 / prod(m!)`` boards, ``m`` running over
    the multiplicities of equal fields. That leaves 134,459 boards of the 2,598,960, each with its
    weight (:func:`canonical_boards`).
-2. **Every holding's value on a board.** The board is walked once (:mod:`equity.evaluator`); each of
+2. **Every holding's value on a board.** The board is walked once (:mod:`equity.evaluators.high`); each of
    the C(47,2) = 1,081 holdings continues from that state: one step for its first card, then the
    ``rank_last``/flush finish for the second, the second card looping innermost.
 3. **Counting opponents by inclusion-exclusion.** Holding ``h = (a, b)`` of value ``v`` faces the 990
@@ -40,8 +40,8 @@ every opponent on every board would take 169 x 1,225 x 1.7 x 10^6 = 3.5 x 10^11 
    5.7 s with ``np.sort``; the values alone take 0.7 s of it.)
 4. **Totals per class.** Each holding adds ``weight * (2 * worse + equal)`` to its class's total.
 
-Kernels (``_``-prefixed) take the evaluator's tables as one argument ``t`` (:class:`equity.tables.Tables`,
-its arrays bound to locals) and assume valid input.
+Kernels (``_``-prefixed) take the evaluator's tables as one argument ``t``
+(:class:`equity.evaluators.tables.Tables`, its arrays bound to locals) and assume valid input.
 ``python -m equity.preflop_gen`` regenerates ``equity/preflop_table.py``; ``tests/test_preflop.py``
 checks the shipped table against a fresh run.
 """
@@ -55,10 +55,10 @@ from pathlib import Path
 import numpy as np
 from numba import get_num_threads, njit, prange
 
-from . import tables as _tables
 from .cards import parse_cards
 from .classes import CLASS_NAMES, class_index_table, n_combos
 from .errors import HandSizeError
+from .evaluators import tables as _tables
 
 N_BOARDS = 2_598_960
 N_CANONICAL_BOARDS = 134_459
@@ -127,8 +127,8 @@ def _counting_pass(src, dst, count, n, shift, mask):
 def _board_scores(board, t, keys, scratch, score):
     """Every holding's ``2 * wins + ties`` against the 990 others on one board.
 
-    board: uint8 (5,), distinct cards. t: :class:`~equity.tables.Tables`. keys, scratch, score: int32
-    (1081,), overwritten. On return
+    board: uint8 (5,), distinct cards. t: :class:`~equity.evaluators.tables.Tables`. keys, scratch, score:
+    int32 (1081,), overwritten. On return
     ``keys[i] = value << 12 | a << 6 | b`` (``a < b`` the hole cards, ``value`` their class with the
     board), ascending, and ``score[i]`` is that holding's ``2 * worse + equal`` over the 990 opponent
     holdings disjoint from it.
@@ -216,8 +216,8 @@ def _board_scores(board, t, keys, scratch, score):
 def _chunk_totals(boards, weights, t, class_of, out):
     """``out[cls] = sum over boards of weight * (2 * wins + ties)`` of the holdings of class ``cls``.
 
-    boards: uint8 (n, 5); weights: int64 (n,); t: :class:`~equity.tables.Tables`; class_of: int32 (4096,)
-    from :func:`equity.classes.class_index_table`; out: int64 (169,), overwritten.
+    boards: uint8 (n, 5); weights: int64 (n,); t: :class:`~equity.evaluators.tables.Tables`; class_of: int32
+    (4096,) from :func:`equity.classes.class_index_table`; out: int64 (169,), overwritten.
     """
     keys = np.empty(N_HOLDINGS, np.int32)
     scratch = np.empty(N_HOLDINGS, np.int32)

@@ -19,7 +19,7 @@ full weight and KK at half.
 
 A :class:`Range` holds ``combos``, uint8 ``(n, 2)``, each row ``(hi, lo)`` of card ids with ``hi > lo``,
 rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, each in ``(0, 1]``. An
-Omaha range (:mod:`equity.omaha_ranges`) has the same layout with 4, 5 or 6 cards per row, each row
+Omaha range (:mod:`equity.games.omaha_ranges`) has the same layout with 4, 5 or 6 cards per row, each row
 descending, the rows sorted by :func:`combo_keys`.
 
 >>> r = parse_range("QQ+, AKs@50")

@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import format_card, parse_cards
-from .dag import CATEGORIES
 from .errors import EquityError
-from .games import GAMES
+from .evaluators.dag import CATEGORIES
+from .games import GAMES, get_game
 from .result import CATEGORY_KEYS, Result
 
 if TYPE_CHECKING:
@@ -32,9 +32,9 @@ def cards_text(cards: list[int], sep: str = " ") -> Text:
 
 
 def evaluation(cards: list[int], value: int, category: str, description: str, *, n_classes: int = 7462,
-               board: list[int] | None = None, game: str | None = None) -> Table:
+               board: list[int] | None = None, game: str | None = None, low: str | None = None) -> Table:
     """The ``equity eval`` report: a two-column table of hand (and board), description, category and
-    class (of ``n_classes``), and the game when it is not hold'em."""
+    class (of ``n_classes``), the low in split-pot games, and the game when it is not hold'em."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
@@ -46,6 +46,8 @@ def evaluation(cards: list[int], value: int, category: str, description: str, *,
     table.add_row("Best hand", Text(description, style="bold"))
     table.add_row("Category", category)
     table.add_row("Class", f"{value:,} of {n_classes:,} (1 is a royal flush; lower is better)")
+    if low is not None:
+        table.add_row("Low", Text(low, style="bold"))
     return table
 
 
@@ -57,6 +59,8 @@ def result_view(result: Result) -> Group:
     """The equity table, the category table when there is one, then a footer saying how it was
     computed."""
     parts: list[Table | Text] = [result_table(result)]
+    if result.low is not None:
+        parts += [Text(""), halves_table(result)]
     if result.players and result.players[0].categories is not None:
         parts += [Text(""), category_table(result)]
     return Group(*parts, footer(result))
@@ -77,7 +81,8 @@ def hand_text(hand: str, combos: int) -> Text:
 
 def category_table(result: Result) -> Table:
     """Per hand category and player: how often the player ends with it and how often wins alone with it
-    (summing to the player's win %)."""
+    (summing to the player's win %; in split-pot games, to the high win %, and the last row is the low:
+    how often the player made one and won the low half alone with it)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Category")
     for i in range(len(result.players)):
@@ -85,6 +90,7 @@ def category_table(result: Result) -> Table:
         table.add_column(f"{name}\nmade %", justify="right")
         table.add_column(f"{name}\nwon %", justify="right")
     labels = dict(zip(CATEGORY_KEYS, (name for name, _ in CATEGORIES), strict=True))
+    labels["low"] = "Low (8 or better)"
     for key in result.players[0].categories or CATEGORY_KEYS:  # the game's order, best first
         cells = [labels[key]]
         for p in result.players:
@@ -95,13 +101,15 @@ def category_table(result: Result) -> Table:
 
 
 def result_table(result: Result) -> Table:
-    """The equity table: one row per player, hero first."""
+    """The equity table: one row per player, hero first. In split-pot games a win is a scoop (the whole
+    pot alone) and a tie any part of the pot short of that; :func:`halves_table` has the halves."""
     exact = result.method == "exact"
+    split = result.low is not None
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Player")
     table.add_column("Hand")
-    table.add_column("Win %", justify="right")
-    table.add_column("Tie %", justify="right")
+    table.add_column("Scoop %" if split else "Win %", justify="right")
+    table.add_column("Split %" if split else "Tie %", justify="right")
     table.add_column("Equity %", justify="right", style="bold")
     if not exact:
         table.add_column("± 95% CI", justify="right")
@@ -114,6 +122,20 @@ def result_table(result: Result) -> Table:
     return table
 
 
+def halves_table(result: Result) -> Table:
+    """A split-pot result's halves, one row per player: how often the player's high and low won alone
+    and tied, and how much of the equity came from each half."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("Player")
+    for head in ("High win %", "High tie %", "Low win %", "Low tie %", "From high %", "From low %"):
+        table.add_column(head, justify="right")
+    for i, p in enumerate(result.players):
+        halves = p.split or {}
+        table.add_row("hero" if i == 0 else f"villain {i}", *(_pct(halves[key]) for key in (
+            "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity")))
+    return table
+
+
 def plural(n: int, noun: str) -> str:
     """``'1 trial'``, ``'1,000 trials'``, ``'2 classes'``."""
     return f"{n:,} {noun}" + ("" if n == 1 else "es" if noun.endswith("s") else "s")
@@ -121,7 +143,7 @@ def plural(n: int, noun: str) -> str:
 
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
-    parts = [] if result.game == "holdem" else [GAMES[result.game].title]
+    parts = [] if GAMES[result.game] is get_game(None) else [GAMES[result.game].title]
     parts += [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
              plural(result.trials, "board" if result.method == "exact" else "trial")]
     if result.seed is not None:
@@ -130,6 +152,9 @@ def footer(result: Result) -> Text:
     if result.elapsed_s > 0 and result.method != "exact":
         parts.append(f"{result.trials / result.elapsed_s / 1e6:.1f} M/s")
     text = Text(" · ".join(parts), style="dim")
+    if result.low is not None:
+        text.append(f"\na low was possible on {_pct(result.low['low_possible'])}% of the boards and made on "
+                    f"{_pct(result.low['low_qualified'])}%", style="dim")
     for label, cards in (("board", result.board), ("dead", result.dead)):
         if cards:
             text.append(f"\n{label} ", style="dim")
@@ -160,6 +185,13 @@ def check_view(outcomes: list[Outcome], updated: bool = False) -> Group:
             who = "hero" if i == 0 else f"villain {i}"
             table.add_row(f"  {who} {p.hand}", "-" if diffs is None else f"{o.pinned.expected[i]:.4f}",
                           f"{actual:.4f}", "-" if diffs is None else f"{diffs[i]:+.4f}", status)
+        for key, expected in o.pinned.others.items():
+            for i, (e, a) in enumerate(zip(expected, o.figure(key), strict=True)):
+                who = "hero" if i == 0 else f"villain {i}"
+                ok = abs(a - e) <= o.pinned.tolerance
+                status = Text("updated", style="cyan") if updated else Text("ok", style="green") if ok else \
+                    Text(f"DRIFTED > {o.pinned.tolerance:g}", style="bold red")
+                table.add_row(f"  {who} {key}", f"{e:.4f}", f"{a:.4f}", f"{a - e:+.4f}", status)
         bad += not o.ok
     n = len(outcomes)
     scenarios = f"scenario{'s' * (n != 1)}"

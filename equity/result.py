@@ -1,18 +1,21 @@
-"""The :class:`Result` every engine returns, and the counts layout the engines fill to make it.
+"""The :class:`Result` every engine returns, built from the counts its kernels fill.
 
-Both engines count, per player, the deals (or trials) won alone and, by the number ``k`` of players
-splitting, the deals split ``k`` ways; optionally also per hand category. :func:`player_results` turns
-those counts into fractions and standard errors. The arrays, shared by the kernels of
-:mod:`equity.simulate` and :mod:`equity.exact`::
+The kernels count into a :class:`~equity.engines.tally.Tally` (the whole pot won alone or split ``k``
+ways; in split-pot games each half shared ``k`` ways; optionally per hand category);
+:func:`player_results` turns those counts into fractions and standard errors.
 
-    wins  (players,)                  won alone
-    ties  (players, MAX_SPLIT)        ties[p, k]: split k ways, 2 <= k <= 23 (columns 0 and 1 unused)
-    cats  (players, 9, 3)             per category (straight flush .. high card): ended with, won alone
-                                      with, split with
+**Per player**: ``equity`` is the mean share of the pot; ``win`` the deals where the player took the
+whole pot alone (in a split-pot game: both halves, or the high when no low qualified: a scoop) and
+``tie`` those where the player took a part of the pot but not all of it alone. Split-pot games add
+``scoop`` (the same as ``win``), ``high_win``/``high_tie`` (the best high alone or shared, whether the
+high took a half or the whole pot), ``low_win``/``low_tie`` (the best qualifying low), ``high_equity``
+and ``low_equity`` (the parts of ``equity`` won by each, adding up to it) and ``low_share`` (the
+fraction of ``equity`` that comes from the low); the result adds ``low_possible`` (deals whose board
+allowed a low) and ``low_qualified`` (deals where some low qualified, so the pot was split).
 
-**Standard errors** (Monte Carlo only; exact results have 0) come from the per-trial pot shares (1, 1/k
-or 0): the sample variance over ``n - 1``, divided by ``n``. With a single trial there is no estimate:
-the standard errors are then ``None`` (``null`` in JSON), never NaN.
+**Standard errors** (Monte Carlo only; exact results have 0) come from the per-trial pot shares: the
+sample variance over ``n - 1``, divided by ``n``. With a single trial there is no estimate: the standard
+errors are then ``None`` (``null`` in JSON), never NaN.
 """
 
 from __future__ import annotations
@@ -23,43 +26,14 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from ._version import __version__
-from .dag import CATEGORIES
+from .engines.tally import Tally, shares
+from .evaluators.dag import CATEGORIES
 
-MAX_SPLIT = 24  # ties[p, k] for k-way splits, k <= 23 players
-N_CATEGORIES = len(CATEGORIES)
 CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
-
-
-@njit(inline="always")
-def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
-    """Count one deal's outcome, every player's class in ``vals`` (lower is better), into the arrays of
-    the layout above (``cats`` only when ``want_cats``; ``cat_of`` maps a class to its category). The
-    Omaha kernels use it; hold'em's exact enumerator scores inline while it evaluates, which measured
-    2.5x faster for three or four players than calling this."""
-    best = vals[0]
-    for p in range(1, n_players):
-        best = min(best, vals[p])
-    n_best = 0
-    winner = 0
-    for p in range(n_players):
-        if vals[p] == best:
-            n_best += 1
-            winner = p
-    if n_best == 1:
-        wins[winner] += 1
-    else:
-        for p in range(n_players):
-            if vals[p] == best:
-                ties[p, n_best] += 1
-    if want_cats:
-        for p in range(n_players):
-            x = cat_of[vals[p]]
-            cats[p, x, 0] += 1
-            if vals[p] == best:
-                cats[p, x, 1 if n_best == 1 else 2] += 1
+#: The keys split-pot games add to each player's JSON object, in order.
+SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity", "low_share")
 
 
 @dataclass(frozen=True)
@@ -70,7 +44,10 @@ class PlayerResult:
     exact results, ``None`` for a Monte Carlo run of a single trial (no estimate is possible).
     ``combos``: how many combos the player could hold after card removal. ``categories``, when asked
     for: per hand category (``'straight_flush'`` .. ``'high_card'``) the fraction of deals the player
-    ends with it (``frequency``), wins alone with it (``win``) and splits the pot with it (``tie``).
+    ends with it (``frequency``), wins alone with it (``win``) and splits the pot with it (``tie``); in
+    split-pot games these are of the high hand, and ``'low'`` says how often the player made a
+    qualifying low, won the low half alone with it and shared it. ``split``: in split-pot games, the
+    figures of :data:`SPLIT_KEYS` (module docstring), else ``None``.
     """
 
     hand: str
@@ -82,10 +59,13 @@ class PlayerResult:
     tie_stderr: float | None
     combos: int = 1
     categories: dict[str, dict[str, float]] | None = None
+    split: dict[str, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "win": self.win, "tie": self.tie, "equity": self.equity,
                                "stderr": self.stderr, "combos": self.combos}
+        if self.split is not None:
+            out.update(self.split)
         if self.categories is not None:
             out["categories"] = self.categories
         return out
@@ -96,7 +76,8 @@ class Result:
     """What every engine returns: per-player results in the order given (hero first).
 
     ``trials``: Monte Carlo trials played, or for an exact result the number of (deal, board) pairs
-    enumerated (every combination of the players' combos with every completion of the board).
+    enumerated (every combination of the players' combos with every completion of the board). ``low``:
+    in split-pot games ``low_possible`` and ``low_qualified`` (module docstring), else ``None``.
     """
 
     method: str
@@ -107,13 +88,16 @@ class Result:
     elapsed_s: float
     players: list[PlayerResult] = field(default_factory=list)
     game: str = "holdem"
+    low: dict[str, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
-        return {"version": __version__, "game": self.game, "method": self.method, "trials": self.trials,
-                "seed": self.seed,
-                "board": self.board, "dead": self.dead, "elapsed_s": round(self.elapsed_s, 6),
-                "players": [p.to_dict() for p in self.players]}
+        out = {"version": __version__, "game": self.game, "method": self.method, "trials": self.trials,
+               "seed": self.seed, "board": self.board, "dead": self.dead,
+               "elapsed_s": round(self.elapsed_s, 6)}
+        if self.low is not None:
+            out.update(self.low)
+        return {**out, "players": [p.to_dict() for p in self.players]}
 
 
 def _stderr(mean: float, mean_sq: float, n: float) -> float | None:
@@ -124,45 +108,87 @@ def _stderr(mean: float, mean_sq: float, n: float) -> float | None:
     return math.sqrt(max(0.0, (mean_sq - mean * mean) * n / (n - 1)) / n)
 
 
-def player_results(labels: list[str], combos: list[int], wins: np.ndarray, ties: np.ndarray, total: float,
-                   cats: np.ndarray | None = None, exact: bool = False,
-                   order: tuple[str, ...] | None = None) -> list[PlayerResult]:
+def _fraction(x: np.ndarray, k: np.ndarray) -> Fraction:
+    """sum(x / k) as an exact fraction, for whole counts."""
+    return sum((Fraction(int(c), int(d)) for c, d in zip(x.ravel(), k.ravel(), strict=True) if c),
+               Fraction(0))
+
+
+def player_results(labels: list[str], combos: list[int], tally: Tally, total: float, categories: bool = False,
+                   exact: bool = False, order: tuple[str, ...] | None = None) -> list[PlayerResult]:
     """Each player's :class:`PlayerResult` from counts.
 
     Args:
         labels: each player as given (``'AsKs'``, ``'QQ+,AKs'``, ``'random'``).
         combos: how many combos each player may hold after card removal.
-        wins: (players,): deals won alone (weighted for exact results with weighted ranges).
-        ties: (players, MAX_SPLIT): ``ties[p, k]`` = deals where p split the pot ``k`` ways.
+        tally: the counts summed (a :class:`~equity.engines.tally.Tally` without the leading axis);
+            weighted for exact results with weighted ranges.
         total: the number of trials, or the total weight of the deals enumerated; positive.
-        cats: (players, 9, 3) counts by category (in :data:`CATEGORY_KEYS` order), or None.
-        exact: counts from an enumeration: standard errors are 0.
+        categories: report each player's categories.
+        exact: counts from an enumeration: standard errors are 0, and whole counts give equities rounded
+            once from exact fractions.
         order: the category names, best first, in the game's order (short deck ranks a flush above a
             full house): the order of each player's ``categories``; hold'em's by default.
     """
     names = [name for name, _ in CATEGORIES]
     keyed = [(names.index(name), CATEGORY_KEYS[names.index(name)]) for name in (order or names)]
-    out = []
-    k = np.arange(ties.shape[1], dtype=np.float64)
+    n = len(labels)
+    k = np.arange(tally.ties.shape[-1], dtype=np.float64)
     k[0] = 1.0
-    for p, (label, n) in enumerate(zip(labels, combos, strict=True)):
-        tie_count = ties[p].sum()
-        if exact and all(float(x).is_integer() for x in (wins[p], *ties[p], total)):
-            # Whole counts (unit weights): the pot share is a sum of fractions 1/k, rounded once.
-            share = Fraction(int(wins[p])) + sum(Fraction(int(t), i) for i, t in enumerate(ties[p]) if t)
-            equity = float(share / int(total))
+    split = tally.split
+    one = Tally(*(x[None] for x in tally))
+    share, square = (x[0] for x in shares(one))
+    whole = exact and float(total).is_integer() and all(float(x).is_integer() for arr in tally
+                                                        for x in np.ravel(arr))
+    out = []
+    for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
+        if whole:
+            pot = Fraction(int(tally.wins[p])) + _fraction(tally.ties[p], k)
+            low_part = Fraction(0)
+            if split:
+                pot += _fraction(tally.high[p], 2 * k)
+                low_part = _fraction(tally.low[p], 2 * k)
+            equity = float((pot + low_part) / int(total))
+            low_equity = float(low_part / int(total))
         else:
-            equity = float(wins[p] + (ties[p] / k).sum()) / total
-        win, tie = float(wins[p] / total), float(tie_count / total)
+            equity = float(share[p]) / total
+            low_equity = float((tally.low[p] / (2 * k)).sum()) / total if split else 0.0
+        win_count = tally.wins[p] + (tally.both[p, 1, 1] if split else 0)
+        got = tally.ties[p].sum() + tally.wins[p]
+        if split:
+            got += tally.high[p].sum() + tally.low[p].sum() - tally.both[p].sum()
+        win, tie = float(win_count / total), float((got - win_count) / total)
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)
         else:
-            share_sq = (wins[p] + float((ties[p] / (k * k)).sum())) / total
-            ses = (_stderr(equity, share_sq, total), _stderr(win, win, total), _stderr(tie, tie, total))
+            ses = (_stderr(equity, float(square[p]) / total, total), _stderr(win, win, total),
+                   _stderr(tie, tie, total))
         by_category = None
-        if cats is not None:
-            by_category = {key: {"frequency": float(cats[p, c, 0] / total),
-                                 "win": float(cats[p, c, 1] / total), "tie": float(cats[p, c, 2] / total)}
-                           for c, key in keyed}
-        out.append(PlayerResult(label, win, tie, equity, *ses, combos=n, categories=by_category))
+        if categories:
+            by_category = {key: {"frequency": float(tally.cats[p, c, 0] / total),
+                                 "win": float(tally.cats[p, c, 1] / total),
+                                 "tie": float(tally.cats[p, c, 2] / total)} for c, key in keyed}
+            if split:
+                by_category["low"] = {"frequency": float(tally.lows[p, 0] / total),
+                                      "win": float(tally.lows[p, 1] / total),
+                                      "tie": float(tally.lows[p, 2] / total)}
+        halves = None
+        if split:
+            high_alone = tally.wins[p] + tally.high[p, 1]
+            halves = {"scoop": win, "high_win": float(high_alone / total),
+                      "high_tie": float((tally.ties[p, 2:].sum() + tally.high[p, 2:].sum()) / total),
+                      "low_win": float(tally.low[p, 1] / total),
+                      "low_tie": float(tally.low[p, 2:].sum() / total),
+                      "high_equity": equity - low_equity, "low_equity": low_equity,
+                      "low_share": low_equity / equity if equity > 0 else 0.0}
+        out.append(PlayerResult(label, win, tie, equity, *ses, combos=n_combos, categories=by_category,
+                                split=halves))
+    assert len(out) == n
     return out
+
+
+def low_counts(tally: Tally, total: float) -> dict[str, float] | None:
+    """A split-pot result's ``low_possible`` and ``low_qualified`` (fractions of the deals), else None."""
+    if not tally.split:
+        return None
+    return {"low_possible": float(tally.deals[0] / total), "low_qualified": float(tally.deals[1] / total)}

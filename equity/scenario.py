@@ -2,7 +2,7 @@
 
 A scenario is played in one :class:`~equity.games.Game` (hold'em unless told, or unless its specific
 hands hold 4 to 6 cards: Omaha). A player holds a specific hand (``AsKs``, or ``AsAhKsKh`` in Omaha), a
-range (``QQ+,AKs``: weighted combos, see :mod:`equity.ranges` and :mod:`equity.omaha_ranges`) or a
+range (``QQ+,AKs``: weighted combos, see :mod:`equity.ranges` and :mod:`equity.games.omaha_ranges`) or a
 random hand. A scenario is validated when it is constructed, whichever way: every hand of the game's
 size; every known card (fixed hands, board, dead cards) distinct and in the game's deck; a board of 0,
 3, 4 or 5 cards; 2 players to as many as the deck seats (23 in hold'em); ranges stripped of the combos
@@ -20,13 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import format_cards, parse_cards
+from .cards import format_cards, parse_cards, specific_hand
+from .engines.deals import RANDOM_HAND, RANGED
 from .errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
-from .game_ranges import infer_game, parse_player_range, specific_hand
-from .games import HOLDEM, Game, get_game
+from .games import HOLDEM, Game, get_game, infer_game
 from .ranges import Range, combo_keys
-
-RANDOM_HAND, RANGED = -1, -2  # holes[p, 0] codes besides a card id
 
 PlayerSpec = str | Range | Sequence[int] | None
 _EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, card ids, None for a random hand "
@@ -72,7 +70,7 @@ def _player(i: int, spec: PlayerSpec, game: Game) -> Range | None:
     else:
         raise TypeError(f"{who(i)}: expected {_EXPECTED}; got {spec!r} ({type(spec).__name__})")
     try:
-        return parse_player_range(text, game)  # None for any hand: dealt, not drawn from a list
+        return game.parse_range(text)  # None for any hand: dealt, not drawn from a list
     except EquityError as exc:
         raise type(exc)(f"{who(i)}: {exc}") from None
 
@@ -158,8 +156,9 @@ class Scenario:
         if n > game.max_players:
             raise ScenarioError(f"{n} players is too many: at most {game.max_players} "
                                 f"({game.max_players - 1} opponents) fit in one deck{_in(game)}")
-        if len(self.board) not in (0, 3, 4, 5):
-            raise ScenarioError(f"a board has 0, 3, 4 or 5 cards; {format_cards(self.board)!r} has "
+        if len(self.board) not in game.board_sizes:
+            sizes = ", ".join(map(str, game.board_sizes[:-1])) + f" or {game.board_sizes[-1]}"
+            raise ScenarioError(f"a board has {sizes} cards; {format_cards(self.board)!r} has "
                                 f"{len(self.board)}")
         game.check_cards(self.board, "the board")
         game.check_cards(self.dead, "the dead cards")
@@ -168,7 +167,7 @@ class Scenario:
                 game.check_cards(p.combos[0].tolist(), f"{who(i)}'s hand")
         self._resolved  # noqa: B018 - resolves ranges and checks every card conflict
         n_ranged = sum(1 for c in self._resolved if c is not None and len(c[0]) > 1)
-        needed = 5 - len(self.board) + game.hole * self.players.count(None)
+        needed = game.board - len(self.board) + game.hole * self.players.count(None)
         left = game.deck_size - len(self.known) - game.hole * n_ranged
         if needed > left:
             raise ScenarioError(f"not enough cards: {needed} must be dealt each time but only {left} "

@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .batches import Progress
-from .engine import METHODS, OnStart, calculate
+from .engines.batches import Progress
+from .engines.choose import METHODS, OnStart, calculate
+from .engines.montecarlo import MAX_SEED, MAX_TRIALS
 from .errors import EquityError
 from .games import NAMES, get_game
 from .players import players_from_list
 from .ranges import Range
 from .result import Result
-from .simulate import MAX_SEED, MAX_TRIALS
 
 SPEC_KEYS = ("players", "board", "dead", "game", "method", "trials", "precision", "time", "seed",
              "categories")

@@ -21,8 +21,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from .engines.montecarlo import MAX_TRIALS
 from .errors import EquityError
-from .simulate import MAX_TRIALS
 from .spec import whole_number
 
 PICTURE_WIDTH = 80

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 def _private_cache(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("EQUITY_CACHE_DIR", str(tmp_path_factory.mktemp("equity-cache")))
-    from equity import tables
+    from equity.evaluators import tables
 
     tables.get.cache_clear()
     tables._natural.cache_clear()
@@ -34,8 +34,8 @@ def heads_up_counts(hero: str, villain: str) -> tuple[int, int, int]:
     no code with the exact engine's DAG enumeration, to derive expected counts from."""
     from itertools import combinations
 
-    from equity import kev
     from equity.cards import parse_cards
+    from equity.evaluators import kev
 
     a, b = parse_cards(hero), parse_cards(villain)
     rest = [c for c in range(52) if c not in a + b]

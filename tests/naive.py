@@ -276,7 +276,8 @@ def bounded(outputs, n):
 
 
 def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
-    """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.deck), written out
+    """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.engines.deck), written
+    out
     plainly: yields ``(held, dealt)`` for each of its ``trials`` trials in order, where ``held`` has one
     combo for each ranged player and ``dealt`` the missing board cards, then the random hands' cards.
 
@@ -564,3 +565,83 @@ def naive_game_range_equity(players, board, dead, value, deck=range(52), hole=No
     completions, so the answer is the weighted mean of the choices' exact answers)."""
     return _range_mean(players, board, dead,
                        lambda hands: naive_game_equity(hands, board, dead, value, deck, hole))
+
+
+# ---------------------------------------------------------------------------------------------
+# Eight-or-better lows and Omaha hi-lo, by brute force. A low key is the tuple of five low ranks (ace = 1,
+# deuce = 2 .. eight = 8) highest first; a smaller tuple is a better low; None is no low.
+
+def low_key(cards5):
+    """The low key of exactly 5 cards: their low ranks highest first when they are five different ranks,
+    all eight or lower (the ace as 1), else None. Straights and flushes don't matter."""
+    if len(cards5) != 5:
+        raise ValueError("low_key needs exactly 5 cards")
+    ranks = [1 if c >> 2 == 12 else (c >> 2) + 2 for c in cards5]
+    if len(set(ranks)) != 5 or max(ranks) > 8:
+        return None
+    return tuple(sorted(ranks, reverse=True))
+
+
+def omaha_low(hole, board):
+    """The best (smallest) low key over every hand of exactly two of the 4..6 ``hole`` cards and exactly
+    three of the 5 ``board`` cards, or None when none of them is a low."""
+    hole, board = tuple(hole), tuple(board)
+    if len(hole) not in (4, 5, 6) or len(board) != 5:
+        raise ValueError(f"need 4..6 hole cards and 5 board cards, got {len(hole)} and {len(board)}")
+    if len(set(hole + board)) != len(hole) + len(board):
+        raise ValueError("duplicate cards")
+    keys = [low_key(two + three) for two in combinations(hole, 2) for three in combinations(board, 3)]
+    return min((k for k in keys if k is not None), default=None)
+
+
+def omaha_hilo_equity(hands, board, dead=()):
+    """Exact Omaha hi-lo (eight or better) results for specific hands, over every completion of the board.
+
+    ``hands``: each a tuple of 4..6 card ids. ``board``: 3, 4 or 5 card ids. ``dead``: cards out of play.
+    On each board the high half goes to the best Omaha high (:func:`naive_omaha`) and the low half to the
+    best qualifying low (:func:`omaha_low`), each half split equally among tied hands; with no low the
+    high takes the whole pot.
+
+    Returns a dict: ``"players"``, a list with one dict per player of Fractions over the boards:
+    ``equity`` (mean pot share), ``scoop`` (the whole pot alone), ``high_win`` / ``high_tie`` (sole /
+    shared best high), ``low_win`` / ``low_tie`` (sole / shared best low); ``"boards"``, the number of
+    boards (int); ``"low"``, the Fraction of boards on which some hand made a low.
+    """
+    hands = [tuple(h) for h in hands]
+    board, dead = tuple(board), tuple(dead)
+    used = [c for h in hands for c in h] + list(board) + list(dead)
+    if not hands or any(len(h) not in (4, 5, 6) for h in hands):
+        raise ValueError("need at least one hand, each of 4..6 cards")
+    if len(board) not in (3, 4, 5):
+        raise ValueError(f"need a board of 3, 4 or 5 cards, got {len(board)}")
+    if len(set(used)) != len(used) or any(not 0 <= c < 52 for c in used):
+        raise ValueError("duplicate or invalid cards")
+    rest = [c for c in range(52) if c not in set(used)]
+    keys = ("equity", "scoop", "high_win", "high_tie", "low_win", "low_tie")
+    sums = [dict.fromkeys(keys, Fraction(0)) for _ in hands]
+    boards = low_boards = 0
+    for extra in combinations(rest, 5 - len(board)):
+        full = board + extra
+        boards += 1
+        highs = [naive_omaha(h, full) for h in hands]
+        high_winners = [i for i, v in enumerate(highs) if v == min(highs)]
+        lows = [omaha_low(h, full) for h in hands]
+        qualified = [k for k in lows if k is not None]
+        low_winners = [i for i, k in enumerate(lows) if qualified and k == min(qualified)]
+        for i in high_winners:
+            sums[i]["high_win" if len(high_winners) == 1 else "high_tie"] += 1
+        for i in low_winners:
+            sums[i]["low_win" if len(low_winners) == 1 else "low_tie"] += 1
+        if low_winners:
+            low_boards += 1
+            for i in high_winners:
+                sums[i]["equity"] += Fraction(1, 2 * len(high_winners))
+            for i in low_winners:
+                sums[i]["equity"] += Fraction(1, 2 * len(low_winners))
+        else:
+            for i in high_winners:
+                sums[i]["equity"] += Fraction(1, len(high_winners))
+        if len(high_winners) == 1 and low_winners in ([], high_winners):
+            sums[high_winners[0]]["scoop"] += 1
+    return {"players": [{k: v / boards for k, v in s.items()} for s in sums],
+            "boards": boards, "low": Fraction(low_boards, boards)}

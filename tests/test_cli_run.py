@@ -169,7 +169,7 @@ def test_ranges_and_categories_in_json():
 
 
 @pytest.mark.parametrize(("target", "args"), [
-    ("equity.simulate.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
+    ("equity.engines.montecarlo.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
     ("equity.spec.calculate", ["check", "examples/classics.toml"]),
 ])
 def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):

@@ -4,8 +4,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from equity import dag, tables
-from equity.dag import FLUSH_SENTINEL, N_FLUSH_NODES, N_NODES, SENTINEL
+from equity.evaluators import dag, tables
+from equity.evaluators.dag import FLUSH_SENTINEL, N_FLUSH_NODES, N_NODES, SENTINEL
 
 
 @pytest.fixture(scope="module")

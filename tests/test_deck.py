@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from equity.deck import (
+from equity.engines.deck import (
     LANES,
     _accept,
     _below,

@@ -8,10 +8,10 @@ from conftest import random_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from equity import tables
 from equity.cards import parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, HandSizeError
-from equity.evaluator import (
+from equity.evaluators import tables
+from equity.evaluators.high import (
     LANES,
     _evaluate_rows,
     _walk,

@@ -5,13 +5,14 @@ import naive
 import numpy as np
 import pytest
 
-from equity import engine, exact
 from equity.cards import parse_cards
+from equity.engines import choose as engine
+from equity.engines import exact
+from equity.engines.montecarlo import simulate
 from equity.errors import ScenarioError
 from equity.ranges import parse_range
 from equity.result import CATEGORY_KEYS
 from equity.scenario import Scenario
-from equity.simulate import simulate
 
 
 def run(players, board="", dead="", **kw):

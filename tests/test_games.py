@@ -21,8 +21,8 @@ from click.testing import CliRunner
 import equity
 from equity.cards import parse_cards
 from equity.cli import cli
-from equity.omaha import evaluate_omaha_many
-from equity.shortdeck import evaluate_short_many
+from equity.evaluators.omaha import evaluate_omaha_many
+from equity.evaluators.shortdeck import evaluate_short_many
 
 SHORT_DECK = range(16, 52)
 RULES = {"short-deck": "standard", "short-deck-trips": "trips-beat-straight"}
@@ -583,7 +583,7 @@ PLO4_HANDS = ["AsAhAdAc", "KsKhKdKc", "QsQhQdQc", "JsJhJdJc", "TsThTdTc", "9s9h9
     (["AsAhAdKh", "vs", "AAxx", "--board", "Ac2c3c"], "'AAxx'"),
     (["AsAhKsKh", "vs", "AAKKds", "--board", "Ad2c3c"], "'AAKKds'"),
     (["AsAhKsKh", "vs", "AAxx@150"], "'AAxx@150'"),
-    (["eval", "--game", "plo", "AhKhQhJh", "Th9h2c3d"], "got 8"),
+    (["eval", "--game", "plo", "AhKhQhJh", "Th9h2c3d"], "has 8"),
     (["eval", "--game", "plo", "AhKhQhJh", "AhKd2c3d4s"], "Ah"),
     (["AAAK", "vs", "AAKK", "--game", "plo"], "cannot be dealt together"),
     (["eval", "--game", "6+", "5h8d7c6sAh"], "5h"),
@@ -686,8 +686,9 @@ def test_a_holdem_run_loads_no_omaha_or_short_deck_module():
         "equity.calculate(['AsKs', 'QdQc'])\n"
         "equity.calculate(['AsKs', None], trials=10_000, seed=1)\n"
         "equity.calculate(['AsKs', 'QQ+,AK'], board='Th9h2c', method='exact')\n"
-        "mods = ['equity.omaha', 'equity.omaha_sim', 'equity.omaha_exact', 'equity.omaha_kernels',\n"
-        "        'equity.omaha_ranges', 'equity.shortdeck']\n"
+        "mods = ['equity.evaluators.omaha', 'equity.games.omaha_mc', 'equity.games.omaha_exact',\n"
+        "        'equity.evaluators.omaha_tables', 'equity.games.omaha_ranges',\n"
+        "        'equity.evaluators.shortdeck', 'equity.evaluators.low']\n"
         "print(','.join(m for m in mods if m in sys.modules))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from rich.console import Console
 
 import equity
-from equity import exact
 from equity.cli import cli
+from equity.engines import exact
 from equity.grid import equity_grid, name_at, position, range_grid
 from equity.grid_report import BLUE_ORANGE, VIRIDIS, equity_colour, equity_view, range_view, share_colour
 from equity.scenario import Scenario

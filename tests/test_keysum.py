@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from conftest import random_hands
 
-from equity import evaluator, keysum
-from equity.dag import kev_classes
 from equity.errors import CardError, DuplicateCardError, HandSizeError
-from equity.keysum import (
+from equity.evaluators import high as evaluator
+from equity.evaluators import keysum
+from equity.evaluators.dag import kev_classes
+from equity.evaluators.keysum import (
     RANK_KEYS,
     SUIT_KEYS,
     SUIT_SPLITS,
@@ -196,7 +197,7 @@ def test_shared_board_plus_hole_cards_is_the_hand_key():
 
 def test_invalid_hands_are_rejected():
     assert evaluate_many(np.zeros((0, 7), np.uint8)).shape == (0,)
-    with pytest.raises(HandSizeError, match="equity.evaluator"):
+    with pytest.raises(HandSizeError, match="equity.evaluators.high"):
         evaluate_many(np.arange(8)[None, :])
     with pytest.raises(CardError, match="row 1"):
         evaluate_many([[0, 1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 52]])

@@ -4,11 +4,11 @@ import naive
 import numpy as np
 import pytest
 
-from equity import tables
 from equity.cards import parse_cards
 from equity.errors import CardError, DuplicateCardError, HandSizeError
-from equity.evaluator import category, evaluate_many
-from equity.omaha import _omaha_rows, evaluate_omaha, evaluate_omaha_many
+from equity.evaluators import tables
+from equity.evaluators.high import category, evaluate_many
+from equity.evaluators.omaha import _omaha_rows, evaluate_omaha, evaluate_omaha_many
 
 SIZES = (4, 5, 6)
 
@@ -174,7 +174,7 @@ def test_pair_table_entries_match_the_oracle():
     """The pair tables' contents, entry by entry on a seeded sample, against the plain-Python oracle:
     a non-flush entry is the best of the board's triples with the hole pair, the cards suited so that no
     five share a suit; a flush entry the best all-spades hand of the pair with three of the mask's ranks."""
-    from equity.omaha_kernels import FIRST_FIVE, N_PAIRS, N_SUITED_PAIRS, pair_tables
+    from equity.evaluators.omaha_tables import FIRST_FIVE, N_PAIRS, N_SUITED_PAIRS, pair_tables
 
     t = tables.get()
     pt = pair_tables(t)

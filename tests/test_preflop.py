@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from equity import classes, preflop, preflop_gen, preflop_table, tables
+from equity import classes, preflop, preflop_gen, preflop_table
 from equity.cards import parse_cards
 from equity.errors import HandSizeError, RangeError
-from equity.evaluator import evaluate_many
+from equity.evaluators import tables
+from equity.evaluators.high import evaluate_many
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
-"""The README's transcripts are real output: every ``$ equity ...`` line in a ``console`` block is run and
-its output compared, line by line (trailing spaces ignored). Its Python snippets run as doctests."""
+"""The README's and docs/'s transcripts are real output: every ``$ equity ...`` line in a ``console`` block
+is run and its output compared, line by line (trailing spaces ignored). Their Python snippets run as
+doctests."""
 
 import doctest
 import re
@@ -12,11 +13,14 @@ from click.testing import CliRunner
 from equity.cli import cli
 
 README = Path(__file__).parent.parent / "README.md"
+#: The README and the reference pages under docs/, held to the same rule.
+PAGES = [README, *sorted((README.parent / "docs").glob("*.md"))]
 
 
 def transcripts() -> list[tuple[str, str]]:
     cases = []
-    for block in re.findall(r"```console\n(.*?)```", README.read_text(), re.S):
+    text = "\n".join(page.read_text() for page in PAGES)
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
         command, expected = None, []
         for line in block.splitlines():
             if line.startswith("$ "):
@@ -56,14 +60,14 @@ def test_transcript(command, expected, monkeypatch):
     assert normalise(result.output) == normalise(expected)
 
 
-def test_python_snippets():
-    text = README.read_text()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert blocks
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_python_snippets(page):
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert blocks or page != README
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     for i, block in enumerate(blocks):
-        runner.run(parser.get_doctest(block, {}, f"README[{i}]", str(README), 0))
+        runner.run(parser.get_doctest(block, {}, f"{page.name}[{i}]", str(page), 0))
     assert runner.summarize(verbose=False).failed == 0
 
 
@@ -87,7 +91,7 @@ def _options(command, seen=None):
 
 
 def test_every_command_and_option_is_in_the_readme():
-    text = README.read_text()
+    text = "\n".join(page.read_text() for page in PAGES)
     options = _options(cli)
     assert {"--board", "--exact", "--update", "--json", "--version"} <= options
     missing = sorted(o for o in options if f"`{o}" not in text)

@@ -9,7 +9,7 @@ import pytest
 from naive import SHORT_RULES, naive_short_category, naive_short_key
 
 from equity.errors import CardError, DuplicateCardError, EquityError, HandSizeError
-from equity.shortdeck import (
+from equity.evaluators.shortdeck import (
     CATEGORIES_SHORT,
     N_SHORT_CLASSES,
     category_index_short,

@@ -6,20 +6,21 @@ import numpy as np
 import pytest
 
 from equity.cards import parse_cards
-from equity.errors import ScenarioError
-from equity.evaluator import _walk
-from equity.games import get_game
-from equity.omaha import evaluate_omaha
-from equity.scenario import Scenario
-from equity.simulate import (
+from equity.engines.deals import alias_table
+from equity.engines.montecarlo import (
     CHUNK,
     _chunks_for,
     _equity_stderr,
     _expected,
     _first_precise_prefix,
-    alias_table,
     simulate,
 )
+from equity.engines.tally import Tally
+from equity.errors import ScenarioError
+from equity.evaluators.high import _walk
+from equity.evaluators.omaha import evaluate_omaha
+from equity.games import get_game
+from equity.scenario import Scenario
 
 
 def numbers(result):
@@ -122,12 +123,12 @@ def test_time_budget_plays_whole_chunks():
 
 def test_first_precise_prefix_by_hand():
     # One player, every trial a win: zero variance from the start, so the minimum chunk count wins.
-    wins = np.full((5, 1), CHUNK, np.int64)
-    ties = np.zeros((5, 1, 24), np.int64)
-    assert _first_precise_prefix(_equity_stderr(wins, ties), 1e-9, 2) == 2
+    tally = Tally.zeros(5, 1, False)
+    tally.wins[:] = CHUNK
+    assert _first_precise_prefix(_equity_stderr(tally), 1e-9, 2) == 2
     # Half wins: se = 0.5 / sqrt(n); 0.5 / sqrt(3 * CHUNK) <= target < 0.5 / sqrt(2 * CHUNK).
-    wins = np.full((5, 1), CHUNK // 2, np.int64)
-    stderr = _equity_stderr(wins, ties)
+    tally.wins[:] = CHUNK // 2
+    stderr = _equity_stderr(tally)
     np.testing.assert_allclose(stderr[:, 0], 0.5 / np.sqrt(CHUNK * np.arange(1, 6)), rtol=1e-4)
     target = 0.5 / math.sqrt(2.5 * CHUNK)
     assert _first_precise_prefix(stderr, target, 1) == 3
@@ -241,7 +242,7 @@ def replay(scenario, trials, seed, value):
 
 
 def _value(game):
-    if game.omaha:
+    if game.hole > 2:
         return lambda hole, board: evaluate_omaha(list(hole), list(board))
     t = game.tables()
     return lambda hole, board: _walk(list(hole) + list(board), t)
@@ -257,9 +258,9 @@ def _value(game):
     (["AsAhKsKh2c", None], "", "plo5"),
 ])
 def test_seeded_counts_follow_the_lane_contract(players, board, game):
-    # The deals of tests/naive.py's lane_trials (the contract of equity.deck written out plainly), scored
-    # in plain Python, give the kernels' counts exactly: a full chunk, then a partial chunk that ends in
-    # a partial block; ranged players with and without weights; every game's kernel.
+    # The deals of tests/naive.py's lane_trials (the contract of equity.engines.deck written out plainly),
+    # scored in plain Python, give the kernels' counts exactly: a full chunk, then a partial chunk that ends
+    # in a partial block; ranged players with and without weights; every game's kernel.
     sc = Scenario.build(players, board=board, game=get_game(game))
     trials = CHUNK + 1_003
     result = simulate(sc, trials=trials, seed=42, categories=True)

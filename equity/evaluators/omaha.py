@@ -1,11 +1,11 @@
 """Omaha high: the best hand of exactly two hole cards and exactly three board cards, on the rank DAG.
 
 A player holds 4, 5 or 6 hole cards (PLO4, PLO5, PLO6) and the board has five. The hand's value is
-the best (lowest) Cactus Kev class, 1 .. 7462 as :func:`equity.evaluator.evaluate` gives, over the
+the best (lowest) Cactus Kev class, 1 .. 7462 as :func:`equity.evaluators.high.evaluate` gives, over the
 ``C(h, 2) * C(5, 3)`` five-card hands made of two hole cards and three board cards: 60, 100 or 150.
 
-:func:`evaluate_omaha_many` uses the pair tables of :mod:`equity.omaha_kernels`: one board walk to its
-five-card rank node, then one load per pair of hole cards (6, 10 or 15), and flush loads only for a
+:func:`evaluate_omaha_many` uses the pair tables of :mod:`equity.evaluators.omaha_tables`: one board walk to
+its five-card rank node, then one load per pair of hole cards (6, 10 or 15), and flush loads only for a
 suited pair on a board holding three of its suit. :func:`_omaha_rows` is the plain walk, kept as the
 second implementation the tests compare with and the benchmark's baseline: each of the 10 board
 triples is walked once per row, sharing its one- and two-card prefixes (3 + 6 + 10 rank steps) to a
@@ -27,11 +27,11 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit, uint64
 
+from ..cards import check_distinct, format_cards, parse_cards
+from ..errors import CardError, DuplicateCardError, HandSizeError
 from . import tables as _tables
-from .cards import check_distinct, parse_cards
-from .errors import CardError, DuplicateCardError, HandSizeError
-from .evaluator import _COUNTS, _MASK, _TWO
 from .hands import N_CHUNKS, PARALLEL_MIN
+from .high import _COUNTS, _MASK, _TWO
 
 #: Hole-card counts allowed: PLO4, PLO5, PLO6.
 HOLE_SIZES = (4, 5, 6)
@@ -43,7 +43,7 @@ def _omaha_rows(holes, boards, t, out):
     """``out[i]`` = Omaha high class of ``holes[i]`` with ``boards[i]``.
 
     holes: uint8 (n, h), 4 <= h <= 6. boards: uint8 (n, 5). Card ids 0..51, all h + 5 distinct per row.
-    t: :class:`~equity.tables.Tables`. out: int16 (n,).
+    t: :class:`~equity.evaluators.tables.Tables`. out: int16 (n,).
     """
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
@@ -119,13 +119,13 @@ def _valid_rows(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.n
     holes, boards = _ids(holes, "holes"), _ids(boards, "boards")
     row = _first_repeat(holes, boards)
     if row >= 0:
-        raise DuplicateCardError(f"row {row} repeats a card: holes {holes[row].tolist()}, "
-                                 f"board {boards[row].tolist()}")
+        raise DuplicateCardError(f"row {row} repeats a card: holes {format_cards(holes[row].tolist())}, "
+                                 f"board {format_cards(boards[row].tolist())}")
     return holes, boards
 
 
 def _run(holes: np.ndarray, boards: np.ndarray, parallel: bool) -> np.ndarray:
-    from .omaha_kernels import _pairs_rows, _pairs_rows_parallel, pair_tables
+    from .omaha_tables import _pairs_rows, _pairs_rows_parallel, pair_tables
 
     t = _tables.get()
     pt = pair_tables(t)
@@ -139,7 +139,7 @@ def _run(holes: np.ndarray, boards: np.ndarray, parallel: bool) -> np.ndarray:
 
 def _parse(cards: str | Sequence[int] | Sequence[str], what: str, sizes: tuple[int, ...]) -> list[int]:
     parsed = parse_cards(cards, distinct=False)
-    named = f"{what} {cards!r}" if isinstance(cards, str) else what
+    named = f"{what} {cards!r}" if isinstance(cards, str) else f"{what} {format_cards(parsed)}"
     if len(parsed) not in sizes:
         want = f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 1 else f"exactly {sizes[0]}"
         raise HandSizeError(f"an Omaha {what} has {want} cards; got {len(parsed)} in {named}")
@@ -161,7 +161,7 @@ def evaluate_omaha(hole: str | Sequence[int] | Sequence[str],
     Raises:
         CardError, DuplicateCardError, HandSizeError: naming the offending input.
 
-    >>> from equity.evaluator import describe
+    >>> from equity.evaluators.high import describe
     >>> describe(evaluate_omaha("AhKhQhJh", "Th9h2c3d4s"))  # two hearts on board: no flush
     'High Card, Ace'
     >>> describe(evaluate_omaha("AsAhAdAc", "Kd7c5h3s2d"))  # exactly two hole cards

@@ -16,7 +16,7 @@ one load per pair of hole cards (six in PLO4), plus one per suited pair when the
 suit. Both tables are built from the DAG in a few milliseconds.
 
 The walk both replace, every pair of hole cards continued from each of the board's ten triples, is
-:func:`equity.omaha._omaha_rows`: the tests' second implementation and the benchmark's baseline.
+:func:`equity.evaluators.omaha._omaha_rows`: the tests' second implementation and the benchmark's baseline.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from .evaluator import _COUNTS, _MASK, _TWO
+from .high import _COUNTS, _MASK, _TWO
 
 #: The value of a triple no two hole cards complete (never read for valid input).
 _NONE = 0x7FFF

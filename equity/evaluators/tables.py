@@ -1,9 +1,9 @@
 """The only place the evaluator's tables are cached on disk or read back.
 
-The tables come from :func:`equity.dag.build_tables` (deterministic, ~0.2 s). The first use writes them
-to a user cache directory as one uncompressed ``.npz`` with a SHA-256 sidecar; later loads read the
+The tables come from :func:`equity.evaluators.dag.build_tables` (deterministic, ~0.2 s). The first use writes
+them to a user cache directory as one uncompressed ``.npz`` with a SHA-256 sidecar; later loads read the
 file, check its digest and shapes, and derive the kernels' flat walk layout
-(:func:`equity.dag.walk_layout`): a few milliseconds in all. A missing, truncated or corrupt cache
+(:func:`equity.evaluators.dag.walk_layout`): a few milliseconds in all. A missing, truncated or corrupt cache
 file is detected and rebuilt, never used. Where no cache directory is writable the tables are simply
 built in memory.
 
@@ -30,7 +30,7 @@ FORMAT = 1
 
 
 class Tables(NamedTuple):
-    """The kernels' walk layout (see :func:`equity.dag.walk_layout`), in kernel argument order: the
+    """The kernels' walk layout (see :func:`equity.evaluators.dag.walk_layout`), in kernel argument order: the
     rank walk, the flush pointers as sub-DAG offsets, and the flush pointers as suit words."""
 
     rank_step: np.ndarray
@@ -145,5 +145,5 @@ def get() -> Tables:
 
 
 def class_ranks() -> np.ndarray:
-    """uint8 (7463, 5): the five ranks of each class (see :mod:`equity.dag`)."""
+    """uint8 (7463, 5): the five ranks of each class (see :mod:`equity.evaluators.dag`)."""
     return _natural()["class_ranks"]

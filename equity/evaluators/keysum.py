@@ -13,7 +13,7 @@ class (1..7462) of every 7-card rank multiset directly; the 7,776,555 keys no mu
 **Seven cards only.** The deuce's key is 0, so a 5-card multiset and the same ranks plus two deuces have
 the same key: one table cannot serve 5-, 6- and 7-card hands, although the keys are unique within each
 size (6,175 and 18,395 multisets). Separate 5- and 6-card tables would add 13.1 and 14.4 MB; for those
-sizes use :func:`equity.evaluator.evaluate_many`.
+sizes use :func:`equity.evaluators.high.evaluate_many`.
 
 **Flush detection.** Each suit gets a key too (:data:`SUIT_KEYS` = 0, 1, 25, 32 for c, d, h, s: of all
 such sets the one with the smallest maximum, found by exhaustive search in the tests, such that the sum
@@ -40,8 +40,8 @@ The enumeration of all 7-card hands works the same way, one partial ``key`` and 
 level, so each hand costs one addition.
 
 The tables, :class:`KeySumTables` (``card_key, rank_class, flush_suit, flush_class``), 15,668,337 bytes
-in all (:func:`table_bytes`), are built from :func:`equity.dag.kev_classes` in about 0.1 s, once per
-process, and passed to each kernel as one argument ``t`` whose arrays it binds to locals.
+in all (:func:`table_bytes`), are built from :func:`equity.evaluators.dag.kev_classes` in about 0.1 s, once
+per process, and passed to each kernel as one argument ``t`` whose arrays it binds to locals.
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, seven distinct cards per row. The public
 functions validate and convert, then call them.
@@ -327,7 +327,8 @@ def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
     >>> evaluate_many(np.array([[48, 44, 40, 36, 32, 0, 5], [51, 50, 49, 48, 47, 0, 1]])).tolist()
     [1, 11]
     """
-    hands = valid_hands(hands, (7,), " (key sums take 7 cards; equity.evaluator.evaluate_many takes 5 to 7)")
+    hands = valid_hands(hands, (7,), " (key sums take 7 cards; equity.evaluators.high.evaluate_many takes "
+                                     "5 to 7)")
     return run_rows(hands, _keysum_rows, _keysum_rows_parallel, tables(), parallel)
 
 

@@ -1,24 +1,25 @@
 """Choosing the method: exact enumeration when it is cheap (or asked for), Monte Carlo otherwise.
 
 The choice is made on the work an enumeration needs: board evaluations, one per player per (deal,
-board) pair after suit symmetry (:attr:`equity.exact.Plan.work`). Enumeration does about 300 M of them a
-second on one core of the benchmark machine, so :data:`AUTO_WORK` (160 M) is about half a second of
-work; Omaha's enumeration states its work in the same units (:attr:`equity.omaha_exact.OmahaPlan.work`).
+board) pair after suit symmetry (:attr:`equity.engines.exact.Plan.work`). Enumeration does about 300 M
+of them a second on one core of the benchmark machine, so :data:`AUTO_WORK` (160 M) is about half a
+second of work; every game states its enumeration's work in the same units
+(:meth:`equity.games.base.Game.exact_work`).
 Any Monte Carlo option (trials, precision, time, seed) asks for Monte Carlo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Literal
 
-from . import exact, simulate
+from ..errors import ScenarioError, TooLarge
+from ..games import Game
+from ..result import Result
+from ..scenario import PlayerSpec, Scenario
+from . import exact
+from . import montecarlo as simulate
 from .batches import Progress
-from .errors import ScenarioError, TooLarge
-from .games import Game
-from .result import Result
-from .scenario import PlayerSpec, Scenario
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
@@ -27,16 +28,6 @@ Method = Literal["auto", "exact", "monte-carlo"]
 #: ``on_start(method, compiled)``: called once the method is chosen, before its kernel is loaded;
 #: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it.
 OnStart = Callable[[str, bool], None]
-
-
-def exact_engine(scenario: Scenario) -> ModuleType:
-    """The exact engine of the scenario's game: :mod:`equity.omaha_exact` for Omaha (loaded only then,
-    so a hold'em run never loads an Omaha kernel), else :mod:`equity.exact`."""
-    if scenario.game.omaha:
-        from . import omaha_exact
-
-        return omaha_exact
-    return exact
 
 
 def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
@@ -60,7 +51,7 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
             raise ScenarioError(f"{' and '.join(mc_options)} {what} and cannot be combined with exact "
                                 "enumeration")
         try:
-            return "exact", exact_engine(scenario).plan(scenario)
+            return "exact", exact.plan(scenario)
         except TooLarge as exc:
             raise ScenarioError(f"too many deals to enumerate exactly ({exc}); use Monte Carlo "
                                 "instead") from None
@@ -68,12 +59,11 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         return "monte-carlo", None
     # Listing the deals can take a while, so first a cheap bound: every combination of the players'
     # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
-    engine = exact_engine(scenario)
-    maps = engine.symmetries(scenario)
-    if engine.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
+    maps = exact.symmetries(scenario)
+    if exact.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
         return "monte-carlo", None
     try:
-        deals = engine.plan(scenario, maps)
+        deals = exact.plan(scenario, maps)
     except TooLarge:
         return "monte-carlo", None
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)
@@ -104,11 +94,11 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, tri
     """Run the method :func:`choose` returned, with its plan (for a caller that looked at the choice
     first, as ``equity batch`` does to size its threads); the options as in :func:`calculate_scenario`."""
     if on_start is not None:
-        on_start(chosen, exact_engine(scenario).kernels_cached() if chosen == "exact"
-                 else simulate.kernels_cached(scenario))
+        game = scenario.game
+        on_start(chosen, game.enumeration_cached() if chosen == "exact" else game.simulation_cached())
     if chosen == "exact":
-        return exact_engine(scenario).enumerate_exact(scenario, threads=threads, categories=categories,
-                                                      progress=progress, deals=deals)
+        return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
+                                     deals=deals)
     return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s,
                              seed=fallback_seed if seed is None else seed, threads=threads,
                              categories=categories, progress=progress)
@@ -129,9 +119,10 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
             is 22 random hands).
         board: 0, 3, 4 or 5 cards (``"Th9h2c"`` or ids).
         dead: cards known to be out of play.
-        game: ``"holdem"``, ``"omaha"`` (``"plo"``), ``"omaha5"``, ``"omaha6"``, ``"short-deck"``,
+        game: ``"holdem"``, ``"omaha"`` (``"plo"``), ``"omaha5"``, ``"omaha6"``, ``"omaha-hilo"``
+            (``"plo8"``), ``"omaha5-hilo"`` (``"big-o"``), ``"omaha6-hilo"``, ``"short-deck"``,
             ``"short-deck-trips"`` or another alias (:mod:`equity.games`); by default the game the
-            specific hands imply (Omaha for 4 to 6 cards), else hold'em.
+            specific hands imply (Omaha high for 4 to 6 cards), else hold'em.
         method: ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or ``"monte-carlo"``.
         trials, precision, time_s, seed: Monte Carlo options (any of them asks for Monte Carlo):
             exactly ``trials`` trials; stop once every equity's standard error is at most ``precision``

@@ -1,11 +1,12 @@
 """Hand evaluation: njit walks of Hammer's rank DAG, with the four flush pointers as one suit word.
 
-A walk state is a rank pointer ``r``, a row offset into the tables of :func:`equity.dag.walk_layout`,
-and a suit word ``w`` (uint64; its layout is drawn in :mod:`equity.dag`: the four suits' rank masks,
-which number the flush sub-DAG's nodes, and their card counts). Every kernel takes the tables as one
-:class:`equity.tables.Tables` argument ``t`` and binds the arrays it uses to locals (``rank_step =
-t.rank_step``, and likewise ``rank_last``, ``card_word``, ``suit_shift``, ``suited_class``). The empty
-hand is ``r = 0, w = 0``. Adding a card ``c`` of rank ``k = c >> 2``::
+A walk state is a rank pointer ``r``, a row offset into the tables of
+:func:`equity.evaluators.dag.walk_layout`, and a suit word ``w`` (uint64; its layout is drawn in
+:mod:`equity.evaluators.dag`: the four suits' rank masks, which number the flush sub-DAG's nodes, and their
+card counts). Every kernel takes the tables as one :class:`equity.evaluators.tables.Tables` argument ``t``
+and binds the arrays it uses to locals (``rank_step = t.rank_step``, and likewise ``rank_last``,
+``card_word``, ``suit_shift``, ``suited_class``). The empty hand is ``r = 0, w = 0``. Adding a card ``c`` of
+rank ``k = c >> 2``::
 
     r = rank_step[r + k]
     w = w + card_word[c]
@@ -21,8 +22,8 @@ walked once and each player's hole cards continue from its state, copied as two 
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, distinct within a hand, 5..7 cards. The
 public functions validate and convert, then call them. The two other designs the DAG is measured
-against live in :mod:`equity.kev` and :mod:`equity.keysum`; :mod:`equity.designs` puts the three behind
-one interface.
+against live in :mod:`equity.evaluators.kev` and :mod:`equity.evaluators.keysum`;
+:mod:`equity.evaluators.designs` puts the three behind one interface.
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit, prange, uint64
 
+from ..cards import RANK_NAMES, RANK_PLURALS, parse_cards
+from ..errors import HandSizeError
 from . import tables as _tables
-from .cards import RANK_NAMES, RANK_PLURALS, parse_cards
 from .dag import CATEGORIES, SUIT_COUNT_SHIFT
-from .errors import HandSizeError
 from .hands import run_rows, valid_hands
 
 N_FIVE_CARD_HANDS = 2_598_960
@@ -52,7 +53,8 @@ _MASK = uint64(0x1FFF)
 def _evaluate_rows(hands, t, out):
     """``out[i]`` = class of ``hands[i]``.
 
-    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t: :class:`~equity.tables.Tables`.
+    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t:
+    :class:`~equity.evaluators.tables.Tables`.
     out: int16 (n,). Seven-card rows are walked :data:`LANES` at a time, card by card across the lanes
     (a fixed card loop: with ``m`` in the loop bound it measured 7% slower); the rest one by one.
     """
@@ -102,7 +104,7 @@ def _evaluate_rows_parallel(hands, t, out, n_chunks):
 @njit(cache=True)
 def _all_five_card_classes(t):
     """int16 (2598960,): the class of every 5-card hand, in lexicographic order of card ids.
-    t: :class:`~equity.tables.Tables`."""
+    t: :class:`~equity.evaluators.tables.Tables`."""
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     out = np.empty(2_598_960, np.int16)
@@ -130,7 +132,7 @@ def _all_five_card_classes(t):
 @njit(cache=True)
 def _seven_card_histogram(t):
     """int64 (7463,): how many of the 133,784,560 seven-card hands have each class (index 0 unused).
-    t: :class:`~equity.tables.Tables`.
+    t: :class:`~equity.evaluators.tables.Tables`.
 
     Walks the enumeration tree incrementally: each hand costs one step from its six-card prefix, and
     the last card's hands are independent of each other, so their loads overlap.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 import numba
 
-from .errors import ScenarioError
+from ..errors import ScenarioError
 
 #: ``progress(done, total)``: called between batches; ``total`` may be an estimate, or None if unknown.
 Progress = Callable[[int, int | None], None]

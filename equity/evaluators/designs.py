@@ -1,8 +1,8 @@
 """The three evaluator designs behind one interface, for the benchmark and the cross-checks.
 
-- ``"dag"``: Hammer's rank DAG with flush pointers, :mod:`equity.evaluator`, what the engines use;
-- ``"kev"``: Cactus Kev's 5-card evaluator, 6 and 7 cards as the best subset, :mod:`equity.kev`;
-- ``"keysum"``: the key-sum evaluator, 7 cards only, :mod:`equity.keysum`.
+- ``"dag"``: Hammer's rank DAG with flush pointers, :mod:`equity.evaluators.high`, what the engines use;
+- ``"kev"``: Cactus Kev's 5-card evaluator, 6 and 7 cards as the best subset, :mod:`equity.evaluators.kev`;
+- ``"keysum"``: the key-sum evaluator, 7 cards only, :mod:`equity.evaluators.keysum`.
 
 All three give every hand the same class. Nothing in the engines imports this module.
 """
@@ -13,7 +13,8 @@ from types import ModuleType
 
 import numpy as np
 
-from . import evaluator, kev, keysum, tables
+from . import high as evaluator
+from . import kev, keysum, tables
 
 DESIGNS = ("dag", "kev", "keysum")
 

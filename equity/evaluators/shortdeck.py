@@ -16,11 +16,11 @@ each category (:data:`CATEGORIES_SHORT`)::
     trips-beat-straight:  SF 6, quads 78, flush 198, full house 270, trips 522, straight 528,
                           two pair 780, pair 1284, high card 1404
 
-**Design.** :func:`tables` takes the hold'em :class:`~equity.tables.Tables` and replaces only the
+**Design.** :func:`tables` takes the hold'em :class:`~equity.evaluators.tables.Tables` and replaces only the
 class-bearing arrays (``rank_last``, ``rank_value``, ``flush_value``, ``suited_class``): every DAG
 node of 5..7 cards gets the best short-deck non-flush class of its ranks, every rank mask of 5..7
 ranks the best short-deck flush class. The pointers (``rank_step``, ``flush_step``, ``card_word``,
-``suit_shift``) are shared, so :mod:`equity.evaluator`'s kernels run unchanged. ``min(suited, rank)``
+``suit_shift``) are shared, so :mod:`equity.evaluators.high`'s kernels run unchanged. ``min(suited, rank)``
 stays right: lower is better in both tables, and within seven cards a flush rules out quads and
 full houses anyway. Nodes and masks holding a rank 2..5 get arbitrary values (:data:`OFF_DECK`,
 or a best over sub-hands); valid input never reaches them, because cards below 6 are refused.
@@ -34,12 +34,12 @@ from itertools import combinations
 
 import numpy as np
 
+from ..cards import format_card, parse_cards
+from ..errors import CardError, EquityError, HandSizeError
 from . import dag
 from . import tables as _tables
-from .cards import format_card, parse_cards
-from .errors import CardError, EquityError, HandSizeError
-from .evaluator import _evaluate_rows, _evaluate_rows_parallel, _walk
 from .hands import run_rows, valid_hands
+from .high import _evaluate_rows, _evaluate_rows_parallel, _walk
 
 RULES = ("standard", "trips-beat-straight")
 #: Lowest rank (6) and card id (6c) of the short deck.
@@ -237,13 +237,14 @@ def _class_ranks(rules: str) -> dict[int, tuple[int, ...]]:
 
 
 def describe_short(value: int, rules: str = "standard") -> str:
-    """A plain-English name for a short-deck class, as :func:`equity.evaluator.describe` names hold'em's.
+    """A plain-English name for a short-deck class, as :func:`equity.evaluators.high.describe` names
+    hold'em's.
 
     >>> describe_short(1), describe_short(6), describe_short(276)
     ('Royal Flush', 'Nine-high Straight Flush', 'Nine-high Straight')
     >>> describe_short(79), describe_short(1404)
     ('Ace-high Flush', 'High Card, Jack')
     """
-    from .evaluator import name_hand
+    from .high import name_hand
 
     return name_hand(category_short(value, rules), _class_ranks(rules)[value], royal=value == 1)

@@ -1,7 +1,7 @@
 """Cactus Kev's five-card evaluator, with a perfect hash for paired hands; 6 and 7 cards as best-of-subsets.
 
-An independent second evaluator, checked against the DAG in :mod:`equity.evaluator`. Every table is
-generated here from :func:`equity.dag.kev_classes` (no published table is copied).
+An independent second evaluator, checked against the DAG in :mod:`equity.evaluators.high`. Every table is
+generated here from :func:`equity.evaluators.dag.kev_classes` (no published table is copied).
 
 **Card layout.** Each card (our id ``4 * rank + suit``) becomes one 32-bit integer, ``CARD[id]``::
 
@@ -449,7 +449,7 @@ def all_five_card_classes() -> np.ndarray:
 
 
 def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
-    """Classes (int16, (n,)) of many 5-, 6- or 7-card hands, as :func:`equity.evaluator.evaluate_many`.
+    """Classes (int16, (n,)) of many 5-, 6- or 7-card hands, as :func:`equity.evaluators.high.evaluate_many`.
 
     Args:
         hands: integer array of shape (n, m), 5 <= m <= 7, card ids 0..51 distinct within each row.

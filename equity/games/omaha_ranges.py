@@ -56,9 +56,9 @@ from itertools import product
 
 import numpy as np
 
-from .cards import RANKS, SUIT_SYMBOLS, format_card, parse_cards
-from .errors import CardError, RangeError
-from .ranges import Range, combo_keys
+from ..cards import RANKS, SUIT_SYMBOLS, format_card, parse_cards
+from ..errors import CardError, RangeError
+from ..ranges import Range, combo_keys
 
 HOLE_SIZES = (4, 5, 6)
 MAX_RANGE_COMBOS = 2_500_000

@@ -1,0 +1,1 @@
+"""The engines: exact enumeration and Monte Carlo, generic over a game."""

@@ -1,0 +1,222 @@
+"""Exact enumeration: every deal of the players' combos, then every completion of the board.
+
+A *deal* gives each player one combo: their specific hand, one combo of their range, or (for a random
+player) any two cards still live. Deals that reuse a card are impossible and skipped. For each deal the
+board is completed in every possible way from the cards left. Each (deal, board) counts once, times the
+product of the combos' range weights.
+
+**Suit symmetry.** Relabelling the four suits maps a deal's boards one to one onto another deal's boards
+with the same outcomes. So when the board, the dead cards and every player's weighted range are
+unchanged by a permutation of the suits (a random opponent always is), only one deal per orbit of that
+group is enumerated, counted times the orbit's size. AA against one random hand needs a quarter of the
+deals; AKs preflop a sixth.
+
+This module is generic: it lists the deals (:func:`plan`), and the scenario's game enumerates their
+boards (:meth:`equity.games.base.Game.enumeration`: hold'em's :mod:`equity.games.holdem_exact`,
+Omaha's :mod:`equity.games.omaha_exact`), counting into :class:`~equity.engines.tally.Tally` rows that
+:func:`exact_result` turns into a :class:`~equity.result.Result`. A game says whether its enumeration
+may use suit symmetry (:attr:`~equity.games.base.Game.suit_symmetry`) and what a plan costs
+(:meth:`~equity.games.base.Game.exact_work`), for the choice between exact and Monte Carlo.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from itertools import permutations
+
+import numpy as np
+
+from ..cards import format_cards
+from ..errors import TooLarge
+from ..result import Result, low_counts, player_results
+from .batches import Progress, check_threads, using_threads
+from .deals import check_scenario
+from .tally import Tally
+
+_SUIT_PERMUTATIONS = list(permutations(range(4)))
+MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The deals an exact run enumerates, one per suit-symmetry orbit.
+
+    holes: uint8 (n, P, hole); weight: float64 (n,) orbit size times range weights; orbit: int64 (n,);
+    to_deal: the board cards each deal's boards add; work: the kernel's cost in the game's units
+    (:meth:`~equity.games.base.Game.exact_work`).
+    """
+
+    holes: np.ndarray
+    weight: np.ndarray
+    orbit: np.ndarray
+    boards_per_deal: int
+    symmetries: int
+    to_deal: int
+    work: float
+
+    @property
+    def deals(self) -> int:
+        """Every deal (all orbits counted in full)."""
+        return int(self.orbit.sum())
+
+    @property
+    def trials(self) -> int:
+        """The (deal, board) pairs the result stands for."""
+        return self.deals * self.boards_per_deal
+
+
+def _symmetries(scenario) -> list[np.ndarray]:
+    """Card maps (int64 (52,)) of the suit permutations that leave the board, the dead cards and every
+    player's weighted combos unchanged; the identity first."""
+    combos = scenario.combos()
+    maps = []
+    for perm in _SUIT_PERMUTATIONS:
+        cmap = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], np.int64)
+        if set(cmap[list(scenario.board)].tolist()) != set(scenario.board):
+            continue
+        if set(cmap[list(scenario.dead)].tolist()) != set(scenario.dead):
+            continue
+        if all(_same_weighted(cmap, c, w) for c, w in combos):
+            maps.append(cmap)
+    return maps
+
+
+def _keys(combos: np.ndarray) -> np.ndarray:
+    """A combo's index ``hi * 52 + lo`` (int64), whatever order its two cards come in."""
+    a, b = combos[..., 0].astype(np.int64), combos[..., 1].astype(np.int64)
+    return np.maximum(a, b) * 52 + np.minimum(a, b)
+
+
+def _same_weighted(cmap: np.ndarray, combos: np.ndarray, weights: np.ndarray) -> bool:
+    before = dict(zip(_keys(combos).tolist(), weights.tolist(), strict=True))
+    after = dict(zip(_keys(cmap[combos]).tolist(), weights.tolist(), strict=True))
+    return before == after
+
+
+def boards_per_deal(scenario) -> int:
+    """The completions of the board each deal has."""
+    n_players = len(scenario.players)
+    game = scenario.game
+    left = game.deck_size - len(scenario.board) - len(scenario.dead) - game.hole * n_players
+    return math.comb(left, game.board - len(scenario.board))
+
+
+def _work(scenario, deals: float) -> float:
+    return scenario.game.exact_work(deals, len(scenario.players), boards_per_deal(scenario),
+                                    scenario.game.board - len(scenario.board))
+
+
+def upper_bound(scenario) -> float:
+    """The work of an exact run at most, before card collisions and symmetry."""
+    return _work(scenario, float(math.prod(scenario.n_combos())))
+
+
+def symmetries(scenario) -> list[np.ndarray]:
+    """The card maps of the suit permutations that leave the scenario unchanged (1 .. 24 of them; the
+    identity alone when the game's enumeration does not use symmetry)."""
+    if not scenario.game.suit_symmetry:
+        return [np.arange(52)]
+    return _symmetries(scenario)
+
+
+def list_deals(scenario) -> tuple[np.ndarray, np.ndarray]:
+    """Every way to give each player one of their combos with no card twice: ``(holes uint8 (n, P,
+    hole), weight float64 (n,))``, the weight the product of the combos' range weights.
+
+    Raises:
+        TooLarge: more than :data:`MAX_DEALS` combinations of the players' combos.
+    """
+    bound = math.prod(scenario.n_combos())
+    if bound > MAX_DEALS:
+        raise TooLarge(f"{bound:,} combinations of the players' hands")
+    holes = np.zeros((1, 0, scenario.game.hole), np.uint8)
+    masks = np.zeros(1, np.uint64)
+    weight = np.ones(1)
+    bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    for c, w in scenario.combos():
+        m = np.bitwise_or.reduce(bits[c], axis=1)
+        ok = (masks[:, None] & m[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
+        masks = masks[rows] | m[cols]
+        weight = weight[rows] * w[cols]
+    return holes, weight
+
+
+def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
+    """List the deals to enumerate: every way to give each player one of their combos with no card
+    twice, keeping one deal per symmetry orbit.
+
+    Args:
+        scenario: a validated scenario.
+        maps: its :func:`symmetries`, if the caller has them already.
+
+    Raises:
+        TooLarge: more than :data:`MAX_DEALS` deals would have to be listed.
+    """
+    holes, weight = list_deals(scenario)
+    orbit = np.ones(len(holes), np.int64)
+    if holes.shape[1] > 5 or holes.shape[2] != 2:  # deal keys are of two-card hands, in an int64
+        maps = [np.arange(52)]
+    elif maps is None:
+        maps = symmetries(scenario)
+    if len(maps) > 1 and len(holes):
+        shift = 12 * np.arange(holes.shape[1] - 1, -1, -1, dtype=np.int64)
+        keys = np.stack([(_keys(cmap[holes]) << shift).sum(axis=1) for cmap in maps])
+        canonical = keys[0] == keys.min(axis=0)
+        ordered = np.sort(keys, axis=0)
+        orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
+        holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
+    return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64), orbit.astype(np.int64),
+                boards_per_deal(scenario), len(maps), scenario.game.board - len(scenario.board),
+                _work(scenario, float(len(holes))))
+
+
+def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,
+                    progress: Progress | None = None, deals: Plan | None = None) -> Result:
+    """Every player's exact win, tie and equity, by enumerating every deal and every board.
+
+    Args:
+        scenario: a validated scenario.
+        threads: numba threads to use (default: all).
+        categories: also count each player's final hand category and wins by category.
+        progress: called as ``progress(trials_done, trials_total)`` after each batch of deals.
+        deals: the :func:`plan`, if the caller has it already.
+
+    Returns:
+        A :class:`Result` with method ``"exact"``, seed ``None`` and ``trials`` the number of
+        (deal, board) pairs.
+
+    Raises:
+        TooLarge: too many deals to list.
+    """
+    check_scenario(scenario)
+    check_threads(threads)
+    deals = deals if deals is not None else plan(scenario)
+    run = scenario.game.enumeration(scenario, deals, categories)  # loads (or compiles) the kernels
+    start = time.perf_counter()
+    parts: list[Tally] = []
+    boards = 0
+    with using_threads(threads) as n_threads:
+        for part, counted, done in run(n_threads):
+            parts.append(part)
+            boards += counted
+            if progress is not None:
+                progress(done, deals.trials)
+    assert boards == deals.trials, (boards, deals.trials)
+    return exact_result(scenario, deals, parts, categories, start)
+
+
+def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, start: float) -> Result:
+    """The :class:`Result` of an enumeration whose kernels counted ``parts`` (weighted tallies with a
+    leading axis of chunks), begun at ``start`` (``time.perf_counter()``)."""
+    game = scenario.game
+    tally = Tally.join(parts).total() if parts else Tally.zeros(1, len(scenario.players), game.split,
+                                                                np.float64).total()
+    total = float(deals.weight.sum()) * deals.boards_per_deal
+    players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
+                             order=game.category_names())
+    return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
+                  time.perf_counter() - start, players, game.name, low_counts(tally, total))

@@ -1,0 +1,252 @@
+"""The counts every kernel fills, one :class:`Tally` row per chunk, and how a showdown is counted.
+
+A deal's pot goes whole to the best hand (one-pot games), or in split-pot games half to the best high
+hand and half to the best qualifying low, the high hand taking it all when no low qualifies; each pot or
+half is shared equally among tied hands. The counts, per player ``p``::
+
+    wins  (P,)            the whole pot won alone
+    ties  (P, S)          ties[p, k]: the whole pot split k ways, 2 <= k <= 23 (columns 0, 1 unused)
+    cats  (P, 9, 3)       per high category (straight flush .. high card): ended with, won the high
+                          (whole pot or half) alone with, split it with
+    high  (P, S)          split-pot games, deals where a low qualified: high[p, k], the high half
+                          shared k ways (k = 1: won alone)
+    low   (P, S)          low[p, k]: the low half shared k ways
+    both  (P, S, S)       both[p, kh, kl]: a part of both halves, the high shared kh ways, the low kl
+    lows  (P, 3)          made a qualifying low, won the low alone, split it
+    deals (2,)            deals whose board allowed a low (three different ranks 8 or lower), deals
+                          where some player's low qualified
+
+``S`` = :data:`MAX_SPLIT`. One-pot games give the split-pot arrays a zero-length last axis, so every
+game's kernels fill one layout and :func:`shares` reads it alike. A deal's pot share is then
+``wins + ties/k`` for the whole pot plus ``(high + low) / 2k`` for the halves, and its square adds the
+cross term of ``both``: what the standard errors need.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from ..evaluators.dag import CATEGORIES
+
+MAX_SPLIT = 24  # ties[p, k] for k-way splits, k <= 23 players
+N_CATEGORIES = len(CATEGORIES)
+
+
+class Tally(NamedTuple):
+    """The counts of the layout above with a leading axis of rows (chunks, or bins of deals); int64 for
+    Monte Carlo, float64 (weighted) for exact enumeration."""
+
+    wins: np.ndarray
+    ties: np.ndarray
+    cats: np.ndarray
+    high: np.ndarray
+    low: np.ndarray
+    both: np.ndarray
+    lows: np.ndarray
+    deals: np.ndarray
+
+    @classmethod
+    def zeros(cls, rows: int, players: int, split: bool, dtype: type = np.int64) -> Tally:
+        """Zeroed counts for ``rows`` rows; the split-pot arrays are empty unless ``split``."""
+        s = MAX_SPLIT if split else 0
+        return cls(np.zeros((rows, players), dtype), np.zeros((rows, players, MAX_SPLIT), dtype),
+                   np.zeros((rows, players, N_CATEGORIES, 3), dtype), np.zeros((rows, players, s), dtype),
+                   np.zeros((rows, players, s), dtype), np.zeros((rows, players, s, s), dtype),
+                   np.zeros((rows, players, 3 if split else 0), dtype), np.zeros((rows, 2), dtype))
+
+    @classmethod
+    def join(cls, parts: list[Tally]) -> Tally:
+        """The rows of every part, in order."""
+        return cls(*(np.concatenate(x) for x in zip(*parts, strict=True)))
+
+    def rows(self, stop: int) -> Tally:
+        """The first ``stop`` rows."""
+        return Tally(*(x[:stop] for x in self))
+
+    def total(self) -> Tally:
+        """The rows summed (no leading axis)."""
+        return Tally(*(x.sum(axis=0) for x in self))
+
+    @property
+    def split(self) -> bool:
+        return self.high.shape[-1] > 0
+
+
+def _k(n: int) -> np.ndarray:
+    k = np.arange(n, dtype=np.float64)
+    k[:min(n, 1)] = 1.0
+    return k
+
+
+def shares(t: Tally) -> tuple[np.ndarray, np.ndarray]:
+    """Every player's summed pot share and summed squared share, per row: two float64 (rows, P)."""
+    k = _k(MAX_SPLIT)
+    share = t.wins + (t.ties / k).sum(-1)
+    square = t.wins + (t.ties / (k * k)).sum(-1)
+    if t.split:
+        share = share + ((t.high + t.low) / (2 * k)).sum(-1)
+        square = square + ((t.high + t.low) / (4 * k * k)).sum(-1)
+        square = square + 2 * (t.both / (4 * k[:, None] * k[None, :])).sum((-2, -1))
+    return share, square
+
+
+@njit(inline="always")
+def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
+    """Count one deal's outcome of a one-pot game, every player's class in ``vals`` (lower is better),
+    into a tally row's ``wins``, ``ties`` and ``cats`` (``cats`` only when ``want_cats``; ``cat_of``
+    maps a class to its category). Hold'em's kernels score inline, across lanes or while they evaluate,
+    which measured faster."""
+    best = vals[0]
+    for p in range(1, n_players):
+        best = min(best, vals[p])
+    n_best = 0
+    winner = 0
+    for p in range(n_players):
+        if vals[p] == best:
+            n_best += 1
+            winner = p
+    if n_best == 1:
+        wins[winner] += 1
+    else:
+        for p in range(n_players):
+            if vals[p] == best:
+                ties[p, n_best] += 1
+    if want_cats:
+        for p in range(n_players):
+            x = cat_of[vals[p]]
+            cats[p, x, 0] += 1
+            if vals[p] == best:
+                cats[p, x, 1 if n_best == 1 else 2] += 1
+
+
+@njit(inline="always")
+def _add_split(vals, lows, possible, no_low, n_players, want_cats, cat_of, tally):
+    """Count one deal of a split-pot game into the tally row ``tally`` (a :class:`Tally` without the
+    leading axis): ``vals`` the high classes (lower is better), ``lows`` the low values (lower is
+    better; ``no_low`` for none), ``possible`` whether the board allowed a low."""
+    best_low = lows[0]
+    for p in range(1, n_players):
+        best_low = min(best_low, lows[p])
+    if best_low == no_low:
+        _add_outcome(vals, n_players, want_cats, cat_of, tally.wins, tally.ties, tally.cats)
+        tally.deals[0] += possible
+        return
+    tally.deals[0] += 1
+    tally.deals[1] += 1
+    best = vals[0]
+    for p in range(1, n_players):
+        best = min(best, vals[p])
+    n_hi = 0
+    n_lo = 0
+    for p in range(n_players):
+        n_hi += vals[p] == best
+        n_lo += lows[p] == best_low
+    for p in range(n_players):
+        hi = vals[p] == best
+        lo = lows[p] == best_low
+        if hi:
+            tally.high[p, n_hi] += 1
+        if lo:
+            tally.low[p, n_lo] += 1
+            tally.lows[p, 1 if n_lo == 1 else 2] += 1
+        if hi and lo:
+            tally.both[p, n_hi, n_lo] += 1
+        if lows[p] != no_low:
+            tally.lows[p, 0] += 1
+        if want_cats:
+            x = cat_of[vals[p]]
+            tally.cats[p, x, 0] += 1
+            if hi:
+                tally.cats[p, x, 1 if n_hi == 1 else 2] += 1
+
+
+@njit(inline="always")
+def _like(row):
+    """A zeroed int64 tally row shaped as ``row`` (a :class:`Tally` without the leading axis): a
+    kernel's private counters, written out once at the end (counters shared by threads would share
+    cache lines)."""
+    return Tally(np.zeros(row.wins.shape, np.int64), np.zeros(row.ties.shape, np.int64),
+                 np.zeros(row.cats.shape, np.int64), np.zeros(row.high.shape, np.int64),
+                 np.zeros(row.low.shape, np.int64), np.zeros(row.both.shape, np.int64),
+                 np.zeros(row.lows.shape, np.int64), np.zeros(row.deals.shape, np.int64))
+
+
+@njit(inline="always")
+def _clear(acc):
+    """Zero every count of the tally row ``acc``."""
+    acc.wins[:] = 0
+    acc.ties[:, :] = 0
+    acc.cats[:, :, :] = 0
+    acc.high[:, :] = 0
+    acc.low[:, :] = 0
+    acc.both[:, :, :] = 0
+    acc.lows[:, :] = 0
+    acc.deals[:] = 0
+
+
+@njit(inline="always")
+def _add_into(out, w, acc):
+    """Add ``w`` times the tally row ``acc`` into the tally row ``out``."""
+    out.wins[:] += w * acc.wins
+    out.ties[:, :] += w * acc.ties
+    out.cats[:, :, :] += w * acc.cats
+    out.high[:, :] += w * acc.high
+    out.low[:, :] += w * acc.low
+    out.both[:, :, :] += w * acc.both
+    out.lows[:, :] += w * acc.lows
+    out.deals[:] += w * acc.deals
+
+
+@njit(inline="always")
+def _row(tally, j):
+    """Row ``j`` of a :class:`Tally`, as a tally row (views)."""
+    return Tally(tally.wins[j], tally.ties[j], tally.cats[j], tally.high[j], tally.low[j], tally.both[j],
+                 tally.lows[j], tally.deals[j])
+
+
+@njit(inline="always")
+def _heads_up_case(v0, v1, l0, l1, no_low):
+    """A split-pot deal of two players as one of 12 cases, ``4 * high + low``: high 0 (player 0 has the
+    best high), 1 (player 1) or 2 (tied); low 0, 1, 2 likewise, or 3 when neither has a low (``no_low``
+    is all ones, above every low, so ``l0 & l1`` is ``no_low`` just then)."""
+    high = (v1 < v0) + 2 * (v0 == v1)
+    low = 3 if (l0 & l1) == no_low else (l1 < l0) + 2 * (l0 == l1)
+    return 4 * high + low
+
+
+@njit(inline="always")
+def _fold_heads_up(cases, made, possible, acc):
+    """Add the counts of :func:`_heads_up_case`'s ``cases`` (int64 (12,)) into the tally row ``acc``;
+    ``made`` (int64 (2,)): deals where each player made a low; ``possible``: deals whose board allowed
+    one."""
+    acc.deals[0] += possible
+    for high in range(3):
+        for low in range(4):
+            c = cases[4 * high + low]
+            if c == 0:
+                continue
+            if low == 3:  # no low: the high takes the whole pot
+                if high == 2:
+                    acc.ties[0, 2] += c
+                    acc.ties[1, 2] += c
+                else:
+                    acc.wins[high] += c
+                continue
+            acc.deals[1] += c
+            k_high = 1 + (high == 2)
+            k_low = 1 + (low == 2)
+            for p in range(2):
+                hi = high == p or high == 2
+                lo = low == p or low == 2
+                if hi:
+                    acc.high[p, k_high] += c
+                if lo:
+                    acc.low[p, k_low] += c
+                    acc.lows[p, k_low] += c
+                if hi and lo:
+                    acc.both[p, k_high, k_low] += c
+    acc.lows[0, 0] += made[0]
+    acc.lows[1, 0] += made[1]

@@ -1,0 +1,1 @@
+"""The evaluators: hand values from cards, on the rank DAG and the tables derived from it."""

@@ -1,0 +1,176 @@
+"""What every game is: :class:`Game`, one object with the rules that the engines and commands ask for.
+
+A game says its deck (``low_card``: the lowest card id, 0 or short deck's 16), its hole and board card
+counts, how a showdown is scored (``split``: one high pot, or a high half and a low half), its range
+grammar (:meth:`Game.parse_range`), how ``equity eval`` describes a hand (:meth:`Game.evaluate`), its
+class tables, and what it hands the engines: its Monte Carlo chunk kernel (:meth:`Game.simulation`) and
+its exact enumeration (:meth:`Game.enumeration`, with :attr:`Game.suit_symmetry` and
+:meth:`Game.exact_work` for planning). The engines (:mod:`equity.engines`) call these and never ask
+which game it is. A family of games is a subclass in its own module (:mod:`equity.games.holdem`,
+:mod:`equity.games.omaha`); its kernels live in modules it loads on first use, so a hold'em run never
+loads another game's kernels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from ..cards import format_card
+from ..errors import CardError, HandSizeError
+from ..evaluators.dag import CATEGORIES
+
+#: The category keys of results (``straight_flush`` .. ``high_card``), in hold'em's order.
+CATEGORY_NAMES = tuple(name for name, _ in CATEGORIES)
+
+#: Hand size -> what such a hand is played in, e.g. ``" (a 4-card hand is Omaha: --game plo)"``; the
+#: registry (:mod:`equity.games`) fills it once its games are defined.
+SIZE_HINTS: dict[int, str] = {}
+
+#: ``run(n_threads)``: yields ``(tally part, trials done)`` as an exact enumeration goes (see
+#: :meth:`Game.enumeration`).
+Enumeration = Callable[[int], Iterator[tuple[Any, int]]]
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules. ``name`` (as in JSON), ``title`` (as in tables), ``hole`` cards per hand,
+    ``low_card`` (the lowest card id of the deck), ``rules`` (a family's variant, e.g. short deck's rule
+    set), ``split`` (a high half and an eight-or-better low half), ``board`` (cards on a full board),
+    ``aliases`` (other names, matched ignoring case, spaces, dashes and underscores)."""
+
+    name: str
+    title: str
+    hole: int
+    low_card: int = 0
+    rules: str | None = None
+    split: bool = False
+    board: int = 5
+    aliases: tuple[str, ...] = ()
+
+    #: A specific hand and a range, as messages give them for examples.
+    hand_example = "QdQc"
+    range_example = "QQ+,AKs or 77"
+
+    # -- the deck and the table ---------------------------------------------------------------------
+    @property
+    def deck(self) -> range:
+        """The card ids of the deck."""
+        return range(self.low_card, 52)
+
+    @property
+    def deck_size(self) -> int:
+        return 52 - self.low_card
+
+    @property
+    def board_sizes(self) -> tuple[int, ...]:
+        """The boards a scenario may give: none, the flop, the turn, the river."""
+        return (0, 3, 4, 5)
+
+    @property
+    def max_players(self) -> int:
+        """Players one deck can seat with a full board: 23 in hold'em, 11 in PLO4, 15 in short deck."""
+        return (self.deck_size - self.board) // self.hole
+
+    @property
+    def two_card_grid(self) -> bool:
+        """Whether hands are two cards, drawn on the 13 x 13 grid of starting-hand classes."""
+        return self.hole == 2
+
+    def check_cards(self, cards: Iterable[int], where: str) -> None:
+        """Raise :class:`~equity.errors.CardError` for a card not in this game's deck."""
+        for card in cards:
+            if card < self.low_card:
+                raise CardError(f"card {format_card(card)} in {where} is not in the {self.title} deck "
+                                f"({format_card(self.low_card)[0]} through A)")
+
+    def check_hole(self, cards: Sequence[int], text: str, whose: str) -> None:
+        """Raise :class:`~equity.errors.HandSizeError` unless a specific hand has ``hole`` cards."""
+        if len(cards) != self.hole:
+            raise HandSizeError(f"{whose} hand {text!r} has {len(cards)} cards; a hand has {self.hole} in "
+                                f"{self.title}{self.size_hint(len(cards))}")
+
+    def size_hint(self, n_cards: int) -> str:
+        """What a hand of ``n_cards`` would mean instead, for messages (as the registry of
+        :mod:`equity.games` recorded it in :data:`SIZE_HINTS`)."""
+        return SIZE_HINTS.get(n_cards, "")
+
+    # -- values ---------------------------------------------------------------------------------------
+    @property
+    def n_classes(self) -> int:
+        return 7462
+
+    def categories(self) -> tuple[tuple[str, int], ...]:
+        """(name, last class) of each high category, best first."""
+        return CATEGORIES
+
+    def category_names(self) -> tuple[str, ...]:
+        """The high categories, best first (short deck: a flush above a full house)."""
+        return tuple(name for name, _ in self.categories())
+
+    def category_table(self) -> np.ndarray:
+        """uint8 (7463,): each class's category as an index into :data:`CATEGORY_NAMES` (so results
+        keep one set of keys in every game); index 0 and classes past the game's last are unused."""
+        return _category_table(self)
+
+    def tables(self) -> Any:
+        """The evaluator's :class:`~equity.evaluators.tables.Tables` with this game's classes."""
+        from ..evaluators import tables
+
+        return tables.get()
+
+    @property
+    def eval_sizes(self) -> tuple[int, ...]:
+        """The card counts :meth:`evaluate` takes."""
+        return (5, 6, 7)
+
+    def parse_range(self, text: str) -> Any:
+        """The :class:`~equity.ranges.Range` ``text`` names in this game; ``None`` for every hand."""
+        raise NotImplementedError
+
+    def evaluate(self, cards: Sequence[int]) -> dict[str, object]:
+        """One hand's value (what ``equity eval`` prints): see :func:`equity.games.evaluate_in`."""
+        raise NotImplementedError
+
+    # -- what the engines are handed -------------------------------------------------------------------
+    #: Whether exact enumeration may list one deal per suit-symmetry orbit.
+    suit_symmetry = False
+
+    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any]:
+        """``(run_chunks, deal)``: the Monte Carlo kernel and what it deals from, for
+        :func:`equity.engines.montecarlo.simulate`. ``run_chunks(seed, first, n_chunks, total, deal,
+        tally)`` plays chunks ``first .. first + n_chunks - 1`` into the rows of a
+        :class:`~equity.engines.tally.Tally`."""
+        raise NotImplementedError
+
+    def simulation_cached(self) -> bool:
+        """Whether the Monte Carlo kernel is already in numba's on-disk cache."""
+        raise NotImplementedError
+
+    def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
+        """An enumeration's cost in board evaluations of the hold'em kernel (about 3 ns each), for the
+        choice between exact and Monte Carlo."""
+        return deals * boards * players
+
+    def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
+        """The exact enumeration of ``plan``'s deals, its kernels loaded (so that the caller's clock
+        measures the run, not the JIT): call it with the thread count."""
+        raise NotImplementedError
+
+    def enumeration_cached(self) -> bool:
+        """Whether the exact enumeration kernel is already in numba's on-disk cache."""
+        raise NotImplementedError
+
+
+@cache
+def _category_table(game: Game) -> np.ndarray:
+    out = np.zeros(7463, np.uint8)
+    first = 1
+    for name, last in game.categories():
+        out[first:last + 1] = CATEGORY_NAMES.index(name)
+        first = last + 1
+    return out

@@ -1,0 +1,155 @@
+"""Monte Carlo for hold'em and short deck: the chunk kernel :func:`equity.engines.montecarlo.simulate`
+runs for them.
+
+Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
+chunk), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
+Trials go :data:`~equity.engines.deck.LANES` at a time through each of those stages (:func:`_chunk`),
+one per lane, so the draws and table loads of independent trials overlap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from ..engines.deals import _draw_ranged, base_deal
+from ..engines.deck import LANES, _deal_lanes, _lane_state
+from ..engines.montecarlo import CHUNK
+from ..engines.tally import MAX_SPLIT
+from ..evaluators.high import _COUNTS, _MASK, _TWO
+
+
+@njit(cache=True)
+def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
+    """Play chunk ``chunk``'s ``trials`` trials (lane ``j`` from stream ``LANES * chunk + j`` of
+    ``seed``); write the counts.
+
+    d: a :class:`Deal`. d.holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand,
+    ``(-2, g)`` for ranged player ``g``. d.board: uint8 (0..5,) fixed board cards. d.live: uint8, every
+    card not in a fixed hand, on the board or dead. d.ranged: uint8 (n, 2), the combos of every ranged
+    player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,));
+    d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
+    2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
+    :class:`~equity.evaluators.tables.Tables`. wins_out: int64 (P,). ties_out: int64 (P, MAX_SPLIT). cats_out:
+    int64 (P, 9, 3), written when ``d.want_cats``. Assumes a valid scenario.
+
+    Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
+    and deck (:mod:`equity.engines.deck`). In each lane the ranged players' combos are drawn first, together
+    (a draw where two share a card is rejected whole and drawn again); their cards stay in the deck. Then
+    every lane is dealt the missing board cards and two cards for each random hand in seat order, card by
+    card across the lanes, a draw that lands on a ranged player's card drawn again
+    (:func:`~equity.engines.deck._deal_lanes`). Then the block's boards
+    are walked card by card across the lanes, then each player's hands, so the walks' table loads
+    overlap; then the block is scored.
+    """
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of = d.want_cats, d.cat_of
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    n_players = holes.shape[0]
+    n_ranged = ranged_start.shape[0] - 1
+    n_live = live.shape[0]
+    r_fixed = uint64(0)
+    w_fixed = uint64(0)
+    for c in board:
+        r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
+        w_fixed += card_word[c]
+    to_deal = 5 - board.shape[0]
+    n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
+    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
+    held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
+    r_board = np.empty(LANES, np.uint64)
+    hole_a = np.empty(LANES, np.uint64)
+    hole_b = np.empty(LANES, np.uint64)
+    w_board = np.empty(LANES, np.uint64)
+    values = np.empty((n_players, LANES), np.int32)
+    best = np.empty(LANES, np.int32)
+    n_best = np.empty(LANES, np.int32)
+    wins = np.zeros(n_players, np.int64)
+    ties = np.zeros((n_players, MAX_SPLIT), np.int64)
+    cats = np.zeros((n_players, 9, 3), np.int64)
+    for block in range((trials + LANES - 1) // LANES):
+        lanes = min(LANES, trials - block * LANES)
+        for lane in range(LANES if n_ranged else 0):
+            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
+        if d.stages < 2:
+            continue
+        for lane in range(lanes):
+            r_board[lane] = r_fixed
+            w_board[lane] = w_fixed
+        for x in range(to_deal):
+            for lane in range(lanes):
+                c = dealt[x, lane]
+                r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
+                w_board[lane] += card_word[c]
+        if d.stages < 3:
+            continue
+        column = to_deal
+        for p in range(n_players):
+            for lane in range(lanes):
+                if holes[p, 0] == -1:
+                    hole_a[lane] = dealt[column, lane]
+                    hole_b[lane] = dealt[column + 1, lane]
+                elif holes[p, 0] == -2:
+                    hole_a[lane] = held[lane, holes[p, 1], 0]
+                    hole_b[lane] = held[lane, holes[p, 1], 1]
+                else:
+                    hole_a[lane] = holes[p, 0]
+                    hole_b[lane] = holes[p, 1]
+            for lane in range(lanes):
+                a = hole_a[lane]
+                b = hole_b[lane]
+                q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
+                x = w_board[lane] + card_word[a] + card_word[b]
+                values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
+                                      rank_last[q + (b >> _TWO)])
+            column += 2 * (holes[p, 0] == -1)
+        if d.stages < 4:
+            continue
+        # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer.
+        for lane in range(lanes):
+            best[lane] = values[0, lane]
+            n_best[lane] = 0
+        for p in range(1, n_players):
+            for lane in range(lanes):
+                best[lane] = min(best[lane], values[p, lane])
+        for p in range(n_players):
+            for lane in range(lanes):
+                n_best[lane] += values[p, lane] == best[lane]
+        for p in range(n_players):
+            won = 0
+            for lane in range(lanes):
+                won += (values[p, lane] == best[lane]) & (n_best[lane] == 1)
+            wins[p] += won
+        for lane in range(lanes):
+            if n_best[lane] > 1:
+                for p in range(n_players):
+                    ties[p, n_best[lane]] += values[p, lane] == best[lane]
+        if want_cats:
+            for lane in range(lanes):
+                for p in range(n_players):
+                    x = cat_of[values[p, lane]]
+                    cats[p, x, 0] += 1
+                    if values[p, lane] == best[lane]:
+                        cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
+    wins_out[:] = wins
+    ties_out[:, :] = ties
+    cats_out[:, :, :] = cats
+
+
+@njit(cache=True, parallel=True)
+def _run_chunks(seed, first, n_chunks, total, d, t, tally):
+    """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step, into
+    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`)."""
+    for j in prange(n_chunks):
+        k = first + j
+        _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, t, tally.wins[j], tally.ties[j], tally.cats[j])
+
+
+def prepare(scenario: Any, game: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
+    return _run_chunks, base_deal(scenario, game, categories, stages), game.tables()

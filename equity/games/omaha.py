@@ -1,0 +1,92 @@
+"""Omaha with 4, 5 or 6 hole cards: high, and hi-lo eight or better (split pot).
+
+Every hand is exactly two hole cards with exactly three board cards. In Omaha high the best such hand
+takes the pot. In **Omaha hi-lo** (``split``) the pot is split into halves: the high half goes to the
+best Omaha high hand, the low half to the best qualifying low (:mod:`equity.evaluators.low`: two hole
+cards and three board cards, five different ranks all 8 or lower, the ace low, straights and flushes
+ignored), and the two halves may be won with different hole cards. With no qualifying low the high hand
+takes the whole pot; tied halves are shared (two tied lows each take a quarter: quartering). Pot shares
+are exact fractions: the engines split a pot as if it were infinitely divisible, so no odd chip is
+awarded (in a real game it goes to the high half).
+
+Ranges read the Omaha grammar of :mod:`equity.games.omaha_ranges`. The Monte Carlo kernel is
+:mod:`equity.games.omaha_mc`, the exact one :mod:`equity.games.omaha_exact`; both play high and hi-lo.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import HandSizeError
+from ..ranges import Range
+from .base import Enumeration, Game
+
+
+@dataclass(frozen=True)
+class OmahaGame(Game):
+    """Omaha high (``split`` False) or hi-lo eight or better (``split`` True) with ``hole`` cards."""
+
+    hand_example = "AsAhKsKh"
+    range_example = "AAKKds or AAxx"
+
+    @property
+    def eval_sizes(self) -> tuple[int, ...]:
+        return (self.hole + self.board,)
+
+    def parse_range(self, text: str) -> Range | None:
+        from .omaha_ranges import parse_omaha_range
+
+        return parse_omaha_range(text, self.hole)
+
+    def evaluate(self, cards: Sequence[int]) -> dict[str, object]:
+        """The hand's high value and, in hi-lo, its low: ``cards`` are the hole cards, then the board."""
+        from ..evaluators.high import category, describe
+        from ..evaluators.omaha import evaluate_omaha
+
+        if len(cards) != self.hole + self.board:
+            raise HandSizeError(f"an {self.title} hand to evaluate is {self.hole} hole cards then the "
+                                f"{self.board} board cards ({self.hole + self.board} in all); got "
+                                f"{len(cards)}")
+        hole, board = list(cards[:self.hole]), list(cards[self.hole:])
+        value = evaluate_omaha(hole, board)
+        out: dict[str, object] = {"board": board, "rank": value, "category": category(value),
+                                  "description": describe(value)}
+        if self.split:
+            from ..evaluators.low import describe_low, evaluate_omaha_low, low_ranks
+
+            low = evaluate_omaha_low(hole, board)
+            ranks = low_ranks(low)
+            out["low"] = {"qualifies": bool(ranks), "ranks": list(ranks), "description": describe_low(low)}
+        return out
+
+    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any]:
+        from . import omaha_mc
+
+        return omaha_mc.prepare(scenario, self, categories)
+
+    def simulation_cached(self) -> bool:
+        from ..engines.batches import in_jit_cache
+        from . import omaha_mc
+
+        return in_jit_cache(omaha_mc._run_chunks_omaha)
+
+    def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
+        """A triple table per hand preflop, then about seven loads per hand per board; from the flop on a
+        board walk and a load per pair of hole cards (in the hold'em kernel's units)."""
+        if to_deal == self.board:
+            return deals * players * (math.comb(self.hole, 2) * math.comb(48, 3) / 2 + 2.5 * boards)
+        return deals * boards * (3 + players * (1 + math.comb(self.hole, 2) / 2))
+
+    def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
+        from . import omaha_exact
+
+        return omaha_exact.enumeration(scenario, self, plan, categories)
+
+    def enumeration_cached(self) -> bool:
+        from ..engines.batches import in_jit_cache
+        from . import omaha_exact
+
+        return in_jit_cache(omaha_exact._items)

@@ -1,0 +1,213 @@
+"""Monte Carlo for Omaha high and hi-lo (4, 5 or 6 hole cards): the chunk kernel
+:func:`equity.engines.montecarlo.simulate` runs for them.
+
+The draws follow every kernel's order and lanes (:mod:`equity.engines.deals`, :mod:`equity.engines.deck`):
+in each lane the ranged players' combos first, then the missing board cards, then each random hand's
+cards in seat order, a block of :data:`~equity.engines.deck.LANES` trials at a time, lane ``j`` of chunk
+``k`` from the stream ``(seed, LANES * k + j)``; the block's trials are then scored one after the other.
+So a seed and a trial count fix the numbers, whatever the thread count, and a hi-lo game deals exactly
+the cards its high game deals from the same seed.
+
+**High hands.** A player with a specific hand is scored from a *triple table*
+(:func:`equity.evaluators.omaha_tables._triple_table`): built once per run from the DAG, it holds the
+hand's best class with every three cards the board can hold, so the hand's value on a board is the
+minimum of ten table loads. A random or ranged hand changes every trial: the board is walked once per
+trial to its row of the pair tables (:class:`equity.evaluators.omaha_tables.PairTables`), and each such
+hand costs one load per pair of its hole cards.
+
+**Low hands** (hi-lo): a hand's low is one load, ``omaha[hole mask * 256 + board mask]``
+(:mod:`equity.evaluators.low`), the masks being the low ranks of its hole cards and of the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from ..engines.deals import _draw_ranged, base_deal
+from ..engines.deck import LANES, _deal_lanes, _lane_state
+from ..engines.montecarlo import CHUNK
+from ..engines.tally import _add_into, _add_outcome, _add_split, _like, _row
+from ..evaluators.omaha_tables import (
+    TRIPLES,
+    PairTables,
+    _pairs_value,
+    _triple_table,
+    _walk_board,
+    pair_tables,
+)
+
+_TWO = uint64(2)
+
+
+class OmahaDeal(NamedTuple):
+    """:class:`equity.engines.deals.Deal`'s arrays with ``hole`` cards per hand, then the triple tables:
+    ``tables`` int16 (F, 52**3), one per player with a specific hand, ``table_of`` int64 (P,) the row of
+    each player's table, or -1; the arrays of the :class:`~equity.evaluators.omaha_tables.PairTables` (a
+    tuple within a tuple cannot cross numba's prange); ``split`` (hi-lo) and the arrays of the
+    :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low)."""
+
+    holes: np.ndarray
+    board: np.ndarray
+    live: np.ndarray
+    ranged: np.ndarray
+    ranged_start: np.ndarray
+    alias_prob: np.ndarray
+    alias_idx: np.ndarray
+    want_cats: bool
+    cat_of: np.ndarray
+    tables: np.ndarray
+    table_of: np.ndarray
+    pair: np.ndarray
+    flush: np.ndarray
+    pair_of: np.ndarray
+    suited_of: np.ndarray
+    three_of: np.ndarray
+    split: bool
+    low_bit: np.ndarray
+    low_omaha: np.ndarray
+    low_possible: np.ndarray
+    no_low: int
+
+
+@njit(cache=True)
+def _chunk_omaha(seed, chunk, trials, d, t, out):
+    """Play chunk ``chunk``'s ``trials`` Omaha trials into the tally row ``out`` (as
+    :func:`equity.games.holdem_mc._chunk`, whose arrays these are, with ``hole`` cards per hand)."""
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of = d.want_cats, d.cat_of
+    tables, table_of = d.tables, d.table_of
+    split, low_bit, low_omaha, no_low = d.split, d.low_bit, d.low_omaha, d.no_low
+    pairs = PairTables(d.pair, d.flush, d.pair_of, d.suited_of, d.three_of)
+    n_players, h = holes.shape
+    n_ranged = ranged_start.shape[0] - 1
+    n_live = live.shape[0]
+    n_board = board.shape[0]
+    to_deal = 5 - n_board
+    n_random = 0
+    walk = False
+    for p in range(n_players):
+        n_random += holes[p, 0] == -1
+        walk |= table_of[p] < 0
+    n_dealt = to_deal + h * n_random
+    b = np.empty(5, np.uint64)
+    for j in range(n_board):
+        b[j] = board[j]
+    fixed_mask = np.zeros(n_players, np.int64)  # the low ranks of each specific hand
+    for p in range(n_players):
+        if holes[p, 0] >= 0:
+            for j in range(h):
+                fixed_mask[p] |= low_bit[holes[p, j]]
+    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
+    held = np.empty((LANES, max(n_ranged, 1), h), np.uint64)
+    hand = np.empty(h, np.uint64)
+    values = np.empty(n_players, np.int64)
+    lows = np.empty(n_players, np.int64)
+    acc = _like(out)
+    for block in range((trials + LANES - 1) // LANES):
+        for lane in range(LANES if n_ranged else 0):
+            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
+        for lane in range(min(LANES, trials - block * LANES)):
+            for j in range(to_deal):
+                b[n_board + j] = dealt[j, lane]
+            row, w = np.int64(0), uint64(0)
+            if walk:
+                row, w = _walk_board(b, t)
+            board_mask = 0
+            if split:
+                for j in range(5):
+                    board_mask |= low_bit[b[j]]
+            column = to_deal
+            for p in range(n_players):
+                if table_of[p] >= 0:
+                    g3 = tables[table_of[p]]
+                    v = np.int64(0x7FFF)
+                    for i in range(3):
+                        for j in range(i + 1, 4):
+                            base = (b[i] * uint64(52) + b[j]) * uint64(52)
+                            for u in range(j + 1, 5):
+                                v = min(v, np.int64(g3[base + b[u]]))
+                    hole_mask = fixed_mask[p]
+                else:
+                    if holes[p, 0] == -1:
+                        for j in range(h):
+                            hand[j] = dealt[column + j, lane]
+                        column += h
+                    else:
+                        for j in range(h):
+                            hand[j] = held[lane, holes[p, 1], j]
+                    v = np.int64(_pairs_value(hand, h, pairs, w, row))
+                    hole_mask = 0
+                    if split:
+                        for j in range(h):
+                            hole_mask |= low_bit[hand[j]]
+                values[p] = v
+                if split:
+                    lows[p] = low_omaha[hole_mask * 256 + board_mask]
+            if split:
+                possible = d.low_possible[board_mask]
+                _add_split(values, lows, possible, no_low, n_players, want_cats, cat_of, acc)
+            else:
+                _add_outcome(values, n_players, want_cats, cat_of, acc.wins, acc.ties, acc.cats)
+    _add_into(out, 1, acc)
+
+
+@njit(cache=True, parallel=True)
+def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally):
+    """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step, into
+    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`)."""
+    for j in prange(n_chunks):
+        k = first + j
+        _chunk_omaha(seed, k, min(CHUNK, total - k * CHUNK), d, t, _row(tally, j))
+
+
+@njit(cache=True, parallel=True)
+def _triple_tables(hands, cards, lengths, t, out):
+    """:func:`equity.evaluators.omaha_tables._triple_table` of each row of ``hands`` (uint64 (F, h)) into
+    ``out[f]`` (int16 (F, 52**3)), over ``cards[f, :lengths[f]]`` (uint64, ascending): the cards the
+    board can hold that are not in the hand; on all threads."""
+    for f in prange(hands.shape[0]):
+        _triple_table(hands[f], cards[f, :lengths[f]], t, out[f])
+
+
+def triple_tables(hands: np.ndarray, board_cards: np.ndarray, t: Any) -> np.ndarray:
+    """int16 (F, 52**3): the triple table of each hand (rows of ``hands``) over the cards of
+    ``board_cards`` it does not hold."""
+    hands = np.ascontiguousarray(hands, np.uint64)
+    out = np.empty((len(hands), TRIPLES), np.int16)
+    if len(hands):
+        board_cards = np.sort(np.asarray(board_cards, np.uint64))
+        keep = ~(board_cards[None, :, None] == hands[:, None, :]).any(axis=2)
+        lengths = keep.sum(axis=1).astype(np.int64)
+        cards = np.zeros((len(hands), board_cards.shape[0]), np.uint64)
+        for f in range(len(hands)):
+            cards[f, :lengths[f]] = board_cards[keep[f]]
+        _triple_tables(hands, cards, lengths, t, out)
+    return out
+
+
+def low_arrays(split: bool) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, int]:
+    """``(split, low_bit, omaha, possible, no_low)`` as the Omaha kernels take them: the low tables of
+    :mod:`equity.evaluators.low` in a hi-lo game, empty stand-ins (never read) in a high one."""
+    from ..evaluators.low import NO_LOW, low_tables
+
+    if not split:
+        return False, np.zeros(52, np.uint8), np.zeros(1, np.uint8), np.zeros(256, np.uint8), NO_LOW
+    lt = low_tables()
+    return True, lt.low_bit, lt.omaha, lt.possible, NO_LOW
+
+
+def prepare(scenario: Any, game: Any, categories: bool) -> tuple[Any, OmahaDeal, Any]:
+    """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
+    t = game.tables()
+    d = base_deal(scenario, game, categories)
+    holes = scenario.holes
+    fixed = [p for p in range(len(holes)) if holes[p, 0] >= 0]
+    table_of = np.full(len(holes), -1, np.int64)
+    table_of[fixed] = np.arange(len(fixed))
+    tables = triple_tables(holes[fixed], np.concatenate([d.board, d.live]), t)
+    return _run_chunks_omaha, OmahaDeal(*d[:9], tables, table_of, *pair_tables(t), *low_arrays(game.split)), t
