@@ -203,7 +203,7 @@ def run(*args):
 def test_cli_json_is_strict_and_holds_the_halves():
     out = run("AsAd2s3d", "vs", "KhKcQhQc", "--game", "o8", "--json")
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))
+    data = json.loads(out.stdout, parse_constant=lambda c: pytest.fail(f"not strict JSON: {c}"))
     assert data["game"] == "omaha-hilo" and set(data) >= {"low_possible", "low_qualified"}
     hero = data["players"][0]
     assert set(hero) >= {"scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity",
@@ -211,13 +211,13 @@ def test_cli_json_is_strict_and_holds_the_halves():
 
 
 def test_cli_holdem_json_has_no_split_keys():
-    data = json.loads(run("AsKs", "QdQc", "--json").output)
+    data = json.loads(run("AsKs", "QdQc", "--json").stdout)
     assert "low_possible" not in data and "scoop" not in data["players"][0]
 
 
 def test_cli_eval_describes_both_halves():
     out = run("eval", "--game", "o8", "As2d5hKc", "3c4d8sQhJh", "--json")
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)
     assert data["low"] == {"qualifies": True, "ranks": [8, 4, 3, 2, 1], "description": "8-4-3-2-A low"}
     assert data["description"] == "High Card, Ace"
     table = run("eval", "--game", "big-o", "As2d5hKcQs", "9c9dTsJhKs")

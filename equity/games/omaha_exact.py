@@ -76,7 +76,9 @@ class Shared(NamedTuple):
 
 class Scratch(NamedTuple):
     """One thread's working arrays: b uint64 (5,) the board; hands uint64 (P, h); dk uint64 (m,) the
-    cards a deal's boards are made of; vals, m4, lows, hole_mask int64 (P,)."""
+    cards a deal's boards are made of; vals, m4, lows, hole_mask int64 (P,); pb uint64 (6,) the table
+    offsets of a four-card prefix's six pairs; cases int64 (12,) and made int64 (2,), heads-up hi-lo's
+    counts (:func:`equity.engines.tally._heads_up_case`)."""
 
     b: np.ndarray
     hands: np.ndarray
@@ -85,6 +87,9 @@ class Scratch(NamedTuple):
     m4: np.ndarray
     lows: np.ndarray
     hole_mask: np.ndarray
+    pb: np.ndarray
+    cases: np.ndarray
+    made: np.ndarray
 
 
 @njit(inline="always")
@@ -101,61 +106,14 @@ def _score(s, x, n_players, board_mask, acc):
 
 @njit(cache=True)
 def _last_card(s, row0, n_players, x, start, m, acc):
-    """Boards ``x.b[0..3]`` plus each of ``x.dk[start:m]``: the counts, from the triple tables
-    ``s.tabs[row0 + p]``; ``x.m4[p]`` is player p's best over the triples of ``b[0..3]``. Returns the
-    boards counted."""
-    tabs, b, dk, m4 = s.tabs, x.b, x.dk, x.m4
-    pb = np.empty(6, np.uint64)
-    k = 0
-    for i in range(3):
-        for j in range(i + 1, 4):
-            pb[k] = (b[i] * _N + b[j]) * _N
-            k += 1
-    if n_players == 2 and not s.want_cats and not s.split:
-        g0 = tabs[row0]
-        g1 = tabs[row0 + 1]
-        w0 = 0
-        w1 = 0
-        for j in range(start, m):
-            c = dk[j]
-            v0 = min(m4[0], g0[pb[0] + c], g0[pb[1] + c], g0[pb[2] + c], g0[pb[3] + c], g0[pb[4] + c],
-                     g0[pb[5] + c])
-            v1 = min(m4[1], g1[pb[0] + c], g1[pb[1] + c], g1[pb[2] + c], g1[pb[3] + c], g1[pb[4] + c],
-                     g1[pb[5] + c])
-            w0 += v0 < v1
-            w1 += v1 < v0
-        acc.wins[0] += w0
-        acc.wins[1] += w1
-        acc.ties[0, 2] += m - start - w0 - w1
-        acc.ties[1, 2] += m - start - w0 - w1
-        return m - start
+    """Boards ``x.b[0..3]`` plus each of ``x.dk[start:m]``, for any table and any counts (the heads-up
+    cases are written out in :func:`_item`): the counts, from the triple tables ``s.tabs[row0 + p]``;
+    ``x.m4[p]`` is player p's best over the triples of ``b[0..3]``, ``x.pb`` the six pairs' offsets."""
+    tabs, b, dk, m4, pb = s.tabs, x.b, x.dk, x.m4, x.pb
     mask4 = 0
     if s.split:
         for i in range(4):
             mask4 |= s.low_bit[b[i]]
-    if n_players == 2 and not s.want_cats:  # hi-lo heads-up: each board one of 12 cases
-        g0 = tabs[row0]
-        g1 = tabs[row0 + 1]
-        r0 = x.hole_mask[0] * 256
-        r1 = x.hole_mask[1] * 256
-        cases = np.zeros(12, np.int64)
-        made = np.zeros(2, np.int64)
-        possible = 0
-        for j in range(start, m):
-            c = dk[j]
-            v0 = min(m4[0], g0[pb[0] + c], g0[pb[1] + c], g0[pb[2] + c], g0[pb[3] + c], g0[pb[4] + c],
-                     g0[pb[5] + c])
-            v1 = min(m4[1], g1[pb[0] + c], g1[pb[1] + c], g1[pb[2] + c], g1[pb[3] + c], g1[pb[4] + c],
-                     g1[pb[5] + c])
-            mask = mask4 | s.low_bit[c]
-            l0 = np.int64(s.low_omaha[r0 + mask])
-            l1 = np.int64(s.low_omaha[r1 + mask])
-            cases[_heads_up_case(v0, v1, l0, l1, s.no_low)] += 1
-            made[0] += l0 != s.no_low
-            made[1] += l1 != s.no_low
-            possible += s.low_possible[mask]
-        _fold_heads_up(cases, made, possible, acc)
-        return max(m - start, 0)
     for j in range(start, m):
         c = dk[j]
         for p in range(n_players):
@@ -164,7 +122,6 @@ def _last_card(s, row0, n_players, x, start, m, acc):
                 v = min(v, np.int64(tabs[row0 + p, pb[k] + c]))
             x.vals[p] = v
         _score(s, x, n_players, mask4 | s.low_bit[c] if s.split else 0, acc)
-    return max(m - start, 0)
 
 
 @njit(cache=True)
@@ -201,8 +158,22 @@ def _item(s, t, pairs, row0, m, j0, x, acc):
             _score(s, x, n_players, board_mask, acc)
             n += 1
         return n
-    tabs, m4 = s.tabs, x.m4
-    b[0] = dk[j0]  # preflop: the triple tables
+    # Preflop, from the triple tables; heads-up without categories the last card's loop is written out
+    # here (a call per four-card prefix, with its arrays' reference counts, cost half the time).
+    tabs, m4, pb, cases = s.tabs, x.m4, x.pb, x.cases
+    split, low_bit, low_omaha, no_low = s.split, s.low_bit, s.low_omaha, s.no_low
+    two = n_players == 2 and not s.want_cats
+    g0 = tabs[row0]
+    g1 = tabs[row0 + 1] if n_players > 1 else g0
+    r0 = x.hole_mask[0] * 256
+    r1 = x.hole_mask[min(1, n_players - 1)] * 256
+    w0 = 0
+    w1 = 0
+    possible = 0
+    made0 = 0
+    made1 = 0
+    cases[:] = 0
+    b[0] = dk[j0]
     for j1 in range(j0 + 1, m - 3):
         b[1] = dk[j1]
         for j2 in range(j1 + 1, m - 2):
@@ -214,7 +185,42 @@ def _item(s, t, pairs, row0, m, j0, x, acc):
                                 _triple(tabs, row0 + p, b[0], b[1], b[3]),
                                 _triple(tabs, row0 + p, b[0], b[2], b[3]),
                                 _triple(tabs, row0 + p, b[1], b[2], b[3]))
-                n += _last_card(s, row0, n_players, x, j3 + 1, m, acc)
+                k = 0
+                for i in range(3):
+                    for j in range(i + 1, 4):
+                        pb[k] = (b[i] * _N + b[j]) * _N
+                        k += 1
+                n += m - j3 - 1
+                if not two:
+                    _last_card(s, row0, n_players, x, j3 + 1, m, acc)
+                    continue
+                mask4 = low_bit[b[0]] | low_bit[b[1]] | low_bit[b[2]] | low_bit[b[3]]
+                for j in range(j3 + 1, m):
+                    c = dk[j]
+                    v0 = min(m4[0], g0[pb[0] + c], g0[pb[1] + c], g0[pb[2] + c], g0[pb[3] + c],
+                             g0[pb[4] + c], g0[pb[5] + c])
+                    v1 = min(m4[1], g1[pb[0] + c], g1[pb[1] + c], g1[pb[2] + c], g1[pb[3] + c],
+                             g1[pb[4] + c], g1[pb[5] + c])
+                    if split:  # each board one of 12 outcomes, turned into the halves at the end
+                        mask = mask4 | low_bit[c]
+                        l0 = np.int64(low_omaha[r0 + mask])
+                        l1 = np.int64(low_omaha[r1 + mask])
+                        cases[_heads_up_case(v0, v1, l0, l1, no_low)] += 1
+                        made0 += l0 != no_low
+                        made1 += l1 != no_low
+                        possible += s.low_possible[mask]
+                    else:
+                        w0 += v0 < v1
+                        w1 += v1 < v0
+    if two and split:
+        x.made[0] = made0
+        x.made[1] = made1
+        _fold_heads_up(cases, x.made, possible, acc)
+    elif two:
+        acc.wins[0] += w0
+        acc.wins[1] += w1
+        acc.ties[0, 2] += n - w0 - w1
+        acc.ties[1, 2] += n - w0 - w1
     return n
 
 
@@ -227,7 +233,8 @@ def _bin(s, items, t, out, boards_out):
     x = Scratch(np.empty(5, np.uint64), np.empty((n_players, h), np.uint64),
                 np.empty(s.live.shape[0], np.uint64),
                 np.empty(n_players, np.int64), np.empty(n_players, np.int64), np.empty(n_players, np.int64),
-                np.zeros(n_players, np.int64))
+                np.zeros(n_players, np.int64), np.empty(6, np.uint64), np.zeros(12, np.int64),
+                np.zeros(2, np.int64))
     acc = _like(out)
     pairs = PairTables(s.pair, s.flush, s.pair_of, s.suited_of, s.three_of)
     for i in range(items.shape[0]):
