@@ -18,22 +18,25 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import hilo_peers
 import numba
 import omaha
 from run import BIN, interleaved, row, verdict
 
 HERE = Path(__file__).parent
-#: The last commit before the games: hold'em's "before".
-BEFORE_GAMES = "88db0d1"
+#: The last commit before one engine for every game: the games' "before".
+BEFORE = "766abf0"
 
 
 def bench_games(repeat: int) -> None:
-    from equity.exact import enumerate_exact
-    from equity.omaha_exact import enumerate_exact as omaha_exact
+    from equity.engines.exact import enumerate_exact
+    from equity.engines.montecarlo import simulate
     from equity.scenario import Scenario
-    from equity.simulate import simulate
+
+    omaha_exact = enumerate_exact
 
     cores = numba.get_num_threads()
     print("Omaha evaluations (random hands and boards, one thread, M hands/s; medians of interleaved runs)")
@@ -106,6 +109,7 @@ def bench_games(repeat: int) -> None:
         row(name, f"{rate / 1e6:.1f} M/s", note)
     print()
 
+    _hilo(repeat)
     _holdem_before_after(repeat)
     equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
     cmd = [equity_bin, "AsAhKsKh", "vs", "1", "--trials", "1000000", "--json"]
@@ -120,17 +124,75 @@ def bench_games(repeat: int) -> None:
     print()
 
 
+def _hilo(repeat: int) -> None:
+    """Omaha hi-lo beside Omaha high (same matchups, same run) and beside poker-equity (pip, Rust)."""
+    from equity.engines.exact import enumerate_exact
+    from equity.engines.montecarlo import simulate
+    from equity.scenario import Scenario
+
+    cores = numba.get_num_threads()
+    print(f"Omaha hi-lo (eight or better) beside Omaha high, {cores} threads, in process; medians of "
+          "interleaved runs")
+    hands = ["AsAd2s3d", "KhKcQhQc"]
+    exact = {"PLO8": Scenario.build(hands, game="plo8"), "PLO4": Scenario.build(hands, game="plo"),
+             "Big O": Scenario.build(["AsAd2s3d4c", "KhKcQhQcJd"], game="big-o"),
+             "PLO5": Scenario.build(["AsAd2s3d4c", "KhKcQhQcJd"], game="plo5")}
+    fns: dict[str, Callable[[], object]] = {k: (lambda sc=sc: enumerate_exact(sc)) for k, sc in exact.items()}
+    peer = hilo_peers.unavailable()
+    if peer is None:
+        fns["poker-equity PLO8"] = lambda: hilo_peers.run_spot("plo8", hands, exact=True)
+        fns["poker-equity PLO4"] = lambda: hilo_peers.run_spot("plo", hands, exact=True)
+    for fn in fns.values():
+        fn()
+    times = interleaved(fns, repeat)
+    ours = enumerate_exact(exact["PLO8"]).players[0].equity
+    row("exact PLO8 AsAd2s3d vs KhKcQhQc (1,086,008 boards)", f"{times['PLO8'] * 1e3:.1f} ms",
+        f"{times['PLO8'] / times['PLO4']:.2f}x PLO4 high's {times['PLO4'] * 1e3:.1f} ms; "
+        + verdict(times["PLO8"] <= 2.5 * times["PLO4"]) + " (<= 2.5x)")
+    row("exact Big O AsAd2s3d4c vs KhKcQhQcJd (850,668)", f"{times['Big O'] * 1e3:.1f} ms",
+        f"{times['Big O'] / times['PLO5']:.2f}x PLO5 high's {times['PLO5'] * 1e3:.1f} ms")
+    if peer is None:
+        theirs = hilo_peers.run_spot("plo8", hands, exact=True)["equities"][0]
+        row("poker-equity 0.1.1, the same PLO8 spot (1 thread)", f"{times['poker-equity PLO8'] * 1e3:.0f} ms",
+            f"equity is {times['poker-equity PLO8'] / times['PLO8']:.1f}x faster; hero {ours:.6f} vs "
+            f"{theirs:.6f}: " + verdict(abs(ours - theirs) < 1e-6) + " (agree)")
+        row("poker-equity 0.1.1, PLO4 high (1 thread)", f"{times['poker-equity PLO4'] * 1e3:.0f} ms",
+            f"equity is {times['poker-equity PLO4'] / times['PLO4']:.1f}x faster")
+    else:
+        row("poker-equity", "", f"skipped: {peer}")
+    n = 2_000_000
+    mc = {"PLO8 AsAd2s3d vs 1 random": Scenario.build(["AsAd2s3d", None], game="plo8"),
+          "PLO4 AsAd2s3d vs 1 random": Scenario.build(["AsAd2s3d", None], game="plo"),
+          "PLO8 AA23 ranged vs 1 random": Scenario.build(["AA23", None], game="plo8")}
+    for sc in mc.values():
+        simulate(sc, trials=20_000, seed=1)
+    rates = {k: n / v for k, v in interleaved({k: (lambda sc=sc: simulate(sc, trials=n, seed=1))
+                                                for k, sc in mc.items()}, repeat).items()}
+    high = rates["PLO4 AsAd2s3d vs 1 random"]
+    for name, rate in rates.items():
+        note = "baseline" if name.startswith("PLO4") else f"{rate / high:.2f}x PLO4 high's rate"
+        if name.startswith("PLO8 AsAd2s3d"):
+            note += "; " + verdict(rate >= 0.5 * high) + " (>= 0.5x)"
+        row(f"Monte Carlo {name}", f"{rate / 1e6:.1f} M/s", note)
+    if peer is None:
+        secs, equities = hilo_peers.time_spot("plo8", ["AsAd2s3d", "random"], trials=n, threads=cores)
+        row(f"poker-equity, PLO8 AsAd2s3d vs 1 random ({cores} threads)", f"{n / secs / 1e6:.1f} M/s",
+            f"equity is {rates['PLO8 AsAd2s3d vs 1 random'] * secs / n:.1f}x faster")
+    print()
+
+
 def _holdem_before_after(repeat: int) -> None:
-    """Hold'em's figures at :data:`BEFORE_GAMES` and now, alternately in subprocesses."""
+    """Hold'em's, Omaha high's and short deck's figures at :data:`BEFORE` and now, alternately in
+    subprocesses."""
     root = HERE.parent
-    print(f"Hold'em before and after the games (commit {BEFORE_GAMES} vs this tree, subprocesses run "
+    print(f"Before and after one engine for every game (commit {BEFORE} vs this tree, subprocesses run "
           "alternately; medians)")
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "before"
         made = subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree),
-                               BEFORE_GAMES], capture_output=True, text=True)
+                               BEFORE], capture_output=True, text=True)
         if made.returncode:
-            row("(skipped)", "", f"no commit {BEFORE_GAMES} here: {made.stderr.strip()[:60]}")
+            row("(skipped)", "", f"no commit {BEFORE} here: {made.stderr.strip()[:60]}")
             return
         try:
             probe = [sys.executable, str(HERE / "holdem_probe.py")]

@@ -1,5 +1,6 @@
-"""Hold'em timings of whatever ``equity`` is importable, as one JSON line: for ``make bench``'s
-before/after comparison against an earlier commit (run with PYTHONPATH set to that commit's tree).
+"""Hold'em, Omaha high and short-deck timings of whatever ``equity`` is importable, as one JSON line: for
+``make bench``'s before/after comparison against an earlier commit (run with PYTHONPATH set to that
+commit's tree). Only the public ``calculate`` is used, so any version since the games answers.
 
     python benchmarks/holdem_probe.py [--repeat R]
 """
@@ -30,6 +31,13 @@ def main() -> None:
             (["QQ+,AKs", "JJ-99,AQs+", 1], dict(trials=2_000_000, seed=1)),
         "exact AsKs vs QdQc, 1 thread (ms)": (["AsKs", "QdQc"], dict(method="exact", threads=1)),
         "exact AA vs QQ vs AKo, all threads (ms)": (["AA", "QQ", "AKo"], dict(method="exact")),
+        "PLO4 exact AsAhKsKh vs JdTd9c8c (ms)": (["AsAhKsKh", "JdTd9c8c"], dict(method="exact")),
+        "PLO4 MC AsAhKsKh vs 1 random (M trials/s)": (["AsAhKsKh", 1], dict(trials=1_000_000, seed=1)),
+        "PLO4 MC AAKKds vs AAxx (M trials/s)":
+            (["AAKKds", "AAxx"], dict(trials=1_000_000, seed=1, game="plo")),
+        "short deck exact AhAd vs KsKc (ms)": (["AhAd", "KsKc"], dict(method="exact", game="6+")),
+        "short deck MC AhAd vs 1 random (M trials/s)":
+            (["AhAd", 1], dict(trials=2_000_000, seed=1, game="6+")),
     }
     out = {}
     for name, (players, options) in cases.items():

@@ -2,13 +2,14 @@
 
 Every design gets the same random (hole, board) rows and must give the same classes:
 
-- ``pair tables`` (what equity uses: :func:`equity.omaha_kernels._pairs_rows`): one board walk to its
+- ``pair tables`` (what equity uses: :func:`equity.evaluators.omaha_tables._pairs_rows`): one board walk to
+its
   five-card rank node, then one load per pair of hole cards from a 6,175 x 91 table (1.1 MB), plus
   flush loads when the board holds three of a suit;
 - ``board x hole tables``: PokerHandEvaluator's idea, with the DAG's nodes as the hashes: the board's
   five-card node and the hole cards' h-card node index one table entry (built here from the pair
   tables: 22 MB for PLO4, 76 MB for PLO5, 229 MB for PLO6); flushes as above;
-- ``triple walk`` (:func:`equity.omaha._omaha_rows`): the ten board triples walked, each continued
+- ``triple walk`` (:func:`equity.evaluators.omaha._omaha_rows`): the ten board triples walked, each continued
   by every pair of hole cards;
 - ``hold'em kernel + min``: the 7-card evaluator's kernel over every two-plus-three subset, then a
   numpy minimum.
@@ -36,10 +37,17 @@ import numba
 import numpy as np
 from numba import njit, uint64
 
-from equity import tables
-from equity.evaluator import _evaluate_rows
-from equity.omaha import _omaha_rows
-from equity.omaha_kernels import FIRST_FIVE, N_FIVE, N_PAIRS, N_SUITED_PAIRS, _pairs_rows, pair_tables
+from equity.evaluators import tables
+from equity.evaluators.high import _evaluate_rows
+from equity.evaluators.omaha import _omaha_rows
+from equity.evaluators.omaha_tables import (
+    FIRST_FIVE,
+    N_FIVE,
+    N_PAIRS,
+    N_SUITED_PAIRS,
+    _pairs_rows,
+    pair_tables,
+)
 
 _C_LOOP = r"""
 #include <stdint.h>

@@ -3,17 +3,17 @@
 Copied from equity 0.1.0 (before the walks went lanes-wide and the flush pointers became a suit word):
 ``evaluate_rows`` walks one hand at a time with four flush pointers in a small array, and
 ``run_chunks`` deals, walks and scores one trial at a time with the generator's state in an array.
-Same tables (:class:`equity.tables.Tables` keeps the flush-pointer arrays). ``run_chunks`` keeps 0.1.0's
-draws (one stream per chunk), so since 0.2.0 (a stream per lane) its counts differ from the engine's by
-chance only, which the benchmark checks: it times them beside the new kernels in the same run.
+Same tables (:class:`equity.evaluators.tables.Tables` keeps the flush-pointer arrays). ``run_chunks`` keeps
+0.1.0's draws (one stream per chunk), so since 0.2.0 (a stream per lane) its counts differ from the engine's
+by chance only, which the benchmark checks: it times them beside the new kernels in the same run.
 """
 
 import numpy as np
 from numba import njit, prange
 
-from equity.deck import _below, _deal, _next, _seed_stream
-from equity.result import MAX_SPLIT
-from equity.simulate import CHUNK
+from equity.engines.deck import _below, _deal, _next, _seed_stream
+from equity.engines.montecarlo import CHUNK
+from equity.engines.tally import MAX_SPLIT
 
 _ALWAYS = np.uint64(2**64 - 1)
 
@@ -53,7 +53,8 @@ def _finish(rank_last, flush_step, flush_value, r, f, card):
 def evaluate_rows(hands, t, out):
     """``out[i]`` = class of ``hands[i]``.
 
-    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t: :class:`~equity.tables.Tables`.
+    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t:
+    :class:`~equity.evaluators.tables.Tables`.
     out: int16 (n,).
     (Loops run over ``range(n)``: with ``range(lo, hi)`` numba keeps a negative-index check per access,
     measured 15% slower; callers pass slices instead.)
@@ -78,7 +79,7 @@ def evaluate_rows(hands, t, out):
 @njit(cache=True)
 def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     """equity 0.1.0's chunk kernel: one trial at a time, the generator's state in an array. Same
-    arguments as :func:`equity.simulate._chunk`; 0.1.0's draws, from the stream ``(seed, chunk)``.
+    arguments as :func:`equity.engines.montecarlo._chunk`; 0.1.0's draws, from the stream ``(seed, chunk)``.
     """
     holes, board, live, ranged, ranged_start = d.holes, d.board, d.live, d.ranged, d.ranged_start
     alias_prob, alias_idx, want_cats, cat_of = d.alias_prob, d.alias_idx, d.want_cats, d.cat_of

@@ -29,14 +29,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
 
-from equity import dag, keysum, tables  # noqa: E402
-from equity.evaluator import (  # noqa: E402
+from equity.evaluators import dag, keysum, tables  # noqa: E402
+from equity.evaluators.high import (  # noqa: E402
     LANES,
     _evaluate_rows,
     _evaluate_rows_parallel,
     _seven_card_histogram,
 )
-from equity.keysum import _keysum_rows  # noqa: E402
+from equity.evaluators.keysum import _keysum_rows  # noqa: E402
 
 BIN = Path(sys.executable).parent
 
@@ -136,7 +136,7 @@ def bench_evaluator(repeat: int) -> None:
         verdict(one >= 150e6 and one >= 0.7 * keys) + f" (>= 150 M/s and >= 0.7x key sums); {spread['one']}")
     row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",
         f"{one / previous:.2f}x faster now; {spread['previous']}")
-    row("  key sums (equity.keysum), same hands", f"{keys / 1e6:.1f} M/s",
+    row("  key sums (equity.evaluators.keysum), same hands", f"{keys / 1e6:.1f} M/s",
         f"the DAG walks at {one / keys:.2f}x their rate; {spread['keysum']}")
     row(f"random 7-card evaluations/s, {cores} threads", f"{every / 1e6:.1f} M/s",
         verdict(every >= 100e6) + f" (>= 100 M/s on 2 cores); {spread['all']}, "
@@ -197,25 +197,29 @@ def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
 
 def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
                 stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
-    """A call of a Monte Carlo chunk kernel (the new ``equity.simulate._run_chunks`` or the previous
-    ``one_at_a_time.run_chunks``) playing ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads``
-    threads, ``stages`` as :class:`equity.simulate.Deal` takes it; it returns the counts."""
-    from equity.batches import using_threads
+    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem_mc._run_chunks``, which counts
+    into a :class:`~equity.engines.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
+    ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
+    :class:`equity.engines.deals.Deal` takes it; it returns the counts (wins, ties, cats)."""
+    from equity.engines.batches import using_threads
+    from equity.engines.deals import base_deal
+    from equity.engines.montecarlo import CHUNK
+    from equity.engines.tally import Tally
     from equity.games import HOLDEM
-    from equity.result import MAX_SPLIT, N_CATEGORIES
-    from equity.simulate import CHUNK, Deal, ranged_arrays
+    from equity.games.holdem_mc import _run_chunks
 
     t = tables.get()
-    d = Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
-             False, HOLDEM.category_table(), stages)
+    d = base_deal(scenario, HOLDEM, False, stages)
     players = len(scenario.players)
 
     def run() -> tuple[np.ndarray, ...]:
-        counts = (np.zeros((n_chunks, players), np.int64), np.zeros((n_chunks, players, MAX_SPLIT), np.int64),
-                  np.zeros((n_chunks, players, N_CATEGORIES, 3), np.int64))
+        counts = Tally.zeros(n_chunks, players, False)
         with using_threads(threads):
-            kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts)
-        return counts
+            if kernel is _run_chunks:
+                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts)
+            else:
+                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts[:3])
+        return counts[:3]
 
     return run
 
@@ -230,8 +234,9 @@ def _agree(new: tuple[np.ndarray, ...], old: tuple[np.ndarray, ...], n: int, nam
 
 
 def bench_simulate(repeat: int) -> None:
+    from equity.engines.montecarlo import CHUNK, simulate
+    from equity.games.holdem_mc import _run_chunks
     from equity.scenario import Scenario
-    from equity.simulate import CHUNK, _run_chunks, simulate
 
     print("Monte Carlo (trials/s, the chunk kernels in process, seed 1; medians of interleaved runs)")
     n_chunks = 244  # 4.0 M trials
@@ -337,9 +342,9 @@ def _eval7_exact(hero: str, villain: str) -> Callable[[], tuple[int, int, int]] 
 
 
 def bench_exact(repeat: int) -> None:
-    from equity.exact import enumerate_exact, plan
+    from equity.engines.exact import enumerate_exact, plan
+    from equity.engines.montecarlo import simulate
     from equity.scenario import Scenario
-    from equity.simulate import simulate
 
     print("Exact enumeration (in-process, warm JIT; medians of interleaved runs)")
     cores = numba.get_num_threads()
@@ -408,9 +413,9 @@ def bench_exact(repeat: int) -> None:
 def bench_designs(repeat: int) -> None:
     import shared_board
 
-    from equity import kev, keysum
-    from equity.kev import _kev_rows
-    from equity.keysum import _keysum_rows
+    from equity.evaluators import kev, keysum
+    from equity.evaluators.kev import _kev_rows
+    from equity.evaluators.keysum import _keysum_rows
 
     print("Evaluator designs side by side (1 thread; medians of interleaved runs)")
     dag, keys = "DAG (Hammer, flush pointers)", "key sums (7-card)"

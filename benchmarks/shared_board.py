@@ -5,15 +5,15 @@ state, so each player costs a full best-of-21 evaluation."""
 import numpy as np
 from numba import njit, uint64
 
-from equity.evaluator import _COUNTS, _MASK, _TWO
-from equity.keysum import RANK_BITS, RANK_MASK
+from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.evaluators.keysum import RANK_BITS, RANK_MASK
 
 
 @njit(cache=True)
 def dag_shared(boards, holes, t):
     """Sum of the classes of ``holes[i, p]`` with ``boards[i]`` (uint8 (n, 5) and (n, P, 2));
-    t: :class:`equity.tables.Tables`. One board at a time, as the engines' state: a rank offset and a
-    suit word."""
+    t: :class:`equity.evaluators.tables.Tables`. One board at a time, as the engines' state: a rank offset
+    and a suit word."""
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     acc = 0
@@ -36,7 +36,7 @@ def dag_shared(boards, holes, t):
 @njit(cache=True)
 def keysum_shared(boards, holes, t):
     """As :func:`dag_shared`, with the board's key sum and suit masks computed once;
-    t: :class:`equity.keysum.KeySumTables`."""
+    t: :class:`equity.evaluators.keysum.KeySumTables`."""
     card_key, rank_class, flush_suit, flush_class = t.card_key, t.rank_class, t.flush_suit, t.flush_class
     acc = 0
     for i in range(boards.shape[0]):

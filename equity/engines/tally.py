@@ -174,37 +174,47 @@ def _like(row):
                  np.zeros(row.lows.shape, np.int64), np.zeros(row.deals.shape, np.int64))
 
 
-@njit(inline="always")
+@njit
+def _zero(a):
+    """Zero a C-contiguous array of any shape (a loop: array expressions here cost seconds of compiling)."""
+    flat = a.reshape(-1)
+    for i in range(flat.shape[0]):
+        flat[i] = 0
+
+
+@njit
+def _add_scaled(out, w, a):
+    """``out += w * a`` for two C-contiguous arrays of one shape (as :func:`_zero`, a loop)."""
+    o = out.reshape(-1)
+    x = a.reshape(-1)
+    for i in range(o.shape[0]):
+        o[i] += w * x[i]
+
+
+@njit
 def _clear(acc):
     """Zero every count of the tally row ``acc``."""
-    acc.wins[:] = 0
-    acc.ties[:, :] = 0
-    acc.cats[:, :, :] = 0
-    acc.high[:, :] = 0
-    acc.low[:, :] = 0
-    acc.both[:, :, :] = 0
-    acc.lows[:, :] = 0
-    acc.deals[:] = 0
+    _zero(acc.wins)
+    _zero(acc.ties)
+    _zero(acc.cats)
+    _zero(acc.high)
+    _zero(acc.low)
+    _zero(acc.both)
+    _zero(acc.lows)
+    _zero(acc.deals)
 
 
-@njit(inline="always")
+@njit
 def _add_into(out, w, acc):
-    """Add ``w`` times the tally row ``acc`` into the tally row ``out``."""
-    out.wins[:] += w * acc.wins
-    out.ties[:, :] += w * acc.ties
-    out.cats[:, :, :] += w * acc.cats
-    out.high[:, :] += w * acc.high
-    out.low[:, :] += w * acc.low
-    out.both[:, :, :] += w * acc.both
-    out.lows[:, :] += w * acc.lows
-    out.deals[:] += w * acc.deals
-
-
-@njit(inline="always")
-def _row(tally, j):
-    """Row ``j`` of a :class:`Tally`, as a tally row (views)."""
-    return Tally(tally.wins[j], tally.ties[j], tally.cats[j], tally.high[j], tally.low[j], tally.both[j],
-                 tally.lows[j], tally.deals[j])
+    """Add ``w`` times the tally row ``acc`` into the tally row ``out`` (once per chunk or item)."""
+    _add_scaled(out.wins, w, acc.wins)
+    _add_scaled(out.ties, w, acc.ties)
+    _add_scaled(out.cats, w, acc.cats)
+    _add_scaled(out.high, w, acc.high)
+    _add_scaled(out.low, w, acc.low)
+    _add_scaled(out.both, w, acc.both)
+    _add_scaled(out.lows, w, acc.lows)
+    _add_scaled(out.deals, w, acc.deals)
 
 
 @njit(inline="always")
@@ -217,7 +227,7 @@ def _heads_up_case(v0, v1, l0, l1, no_low):
     return 4 * high + low
 
 
-@njit(inline="always")
+@njit
 def _fold_heads_up(cases, made, possible, acc):
     """Add the counts of :func:`_heads_up_case`'s ``cases`` (int64 (12,)) into the tally row ``acc``;
     ``made`` (int64 (2,)): deals where each player made a low; ``possible``: deals whose board allowed
