@@ -205,6 +205,7 @@ def _holdem_before_after(repeat: int) -> None:
                 for kind, env in envs.items():
                     out = subprocess.run(probe, env=env, capture_output=True, text=True, check=True)
                     samples[kind].append(json.loads(out.stdout))
+            cold = _cold_starts(envs, Path(tmp))
         finally:
             subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)],
                            capture_output=True)
@@ -215,3 +216,26 @@ def _holdem_before_after(repeat: int) -> None:
         after = statistics.median(s[name] for s in samples["after"])
         better = after / before if "(ms)" not in name else before / after
         row(name, f"{after:.1f} vs {before:.1f}", f"now vs before: {better:.2f}x the speed")
+    for name, (after, before) in cold.items():
+        row(name, f"{after:.1f} vs {before:.1f} s", f"now vs before: {after / before:.2f}x the time")
+
+
+def _cold_starts(envs: dict[str, dict[str, str]], tmp: Path) -> dict[str, tuple[float, float]]:
+    """The first run of a command with empty JIT and table caches, now and before (one run each)."""
+    commands = {"first hold'em run, empty caches (`equity AsKs vs 2 -n 1e6`)": ["AsKs", "vs", "2"],
+                "first Omaha MC run, empty caches (`equity AsAhKsKh vs 1 -n 1e6`)": ["AsAhKsKh", "vs", "1"],
+                "first Omaha exact run, empty caches (`equity AsAhKsKh vs JdTd9c8c`)":
+                    ["AsAhKsKh", "vs", "JdTd9c8c"]}
+    out = {}
+    for name, args in commands.items():
+        secs = {}
+        for kind, env in envs.items():
+            cache = tmp / f"cold-{kind}-{len(out)}"
+            env = dict(env, NUMBA_CACHE_DIR=str(cache), EQUITY_CACHE_DIR=str(cache))
+            extra = [] if "exact" in name else ["--trials", "1000000"]
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "equity", *args, *extra, "--json"], env=env,
+                           capture_output=True, check=True)
+            secs[kind] = time.perf_counter() - start
+        out[name] = (secs["after"], secs["before"])
+    return out

@@ -16,8 +16,11 @@ BIN = Path(sys.executable).parent
 
 
 def spots(n):
+    """Hold'em lines, and every fifth an Omaha hi-lo one (its halves travel through the workers too)."""
     return "".join(json.dumps({"players": ["AsKs", 1 + i % 2], "board": "Th9h2c" if i % 3 else "",
-                               "trials": 1_500_000, "seed": 100 + i, "id": i}) + "\n" for i in range(n))
+                               "trials": 1_500_000, "seed": 100 + i, "id": i} if i % 5 != 4 else
+                              {"players": ["AsAd2s3d", "random"], "game": "o8", "trials": 300_000, "seed": i,
+                               "id": i}) + "\n" for i in range(n))
 
 
 def without_time(text):
