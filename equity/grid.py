@@ -139,7 +139,7 @@ def two_card_game(game: str | Game | None) -> Game:
 
 def _as_range(spec: str | Range, role: str, game: Game) -> Range:
     if isinstance(spec, Range):
-        return spec.without(range(game.low_card)) if game.low_card else spec
+        return spec.without(game.off_deck) if game.off_deck else spec
     if not isinstance(spec, str):
         raise TypeError(f"{role}: expected a range (e.g. 'QQ+,AKs') or a Range; got {spec!r}")
     try:
@@ -147,7 +147,7 @@ def _as_range(spec: str | Range, role: str, game: Game) -> Range:
     except EquityError as exc:
         raise type(exc)(f"{role}: {exc}") from None
     if rng is None:  # every hand of the deck
-        rng = parse_range("random").without(range(game.low_card))
+        rng = parse_range("random").without(game.off_deck)
     return rng
 
 
@@ -176,7 +176,7 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
     left = rng.without(board_cards + dead_cards)
     blocked = np.zeros(52, bool)
     blocked[board_cards + dead_cards] = True
-    blocked[:chosen.low_card] = True
+    blocked[list(chosen.off_deck)] = True
     held_class = _classes_of(left.combos)
     cells = []
     for index, name in enumerate(CLASS_NAMES):

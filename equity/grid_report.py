@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from .games import GAMES
-from .grid import SIZE, EquityGrid, RangeGrid, name_at
+from .grid import EquityGrid, RangeGrid, name_at
 from .report import plural
 
 RGB = tuple[int, int, int]
@@ -68,7 +68,7 @@ def _style(rgb: RGB) -> Style:
 def _grid(cells: dict[str, tuple[str, Style | None]], game: str = "holdem") -> Text:
     """The 13 x 13 cells (9 x 9 in short deck: aces to sixes), two lines each: ``cells[name] = (number
     text, style)``; a class not in ``cells`` is drawn dim with no number."""
-    size = SIZE - GAMES[game].low_card // 4
+    size = GAMES[game].ranks
     text = Text()
     for row in range(size):
         for line in range(2):

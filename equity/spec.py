@@ -5,7 +5,8 @@ The keys every such scenario may have, with the command line's meanings::
     players     a list, hero first: hands, ranges, "random" or counts of random hands (the rule of
                 :mod:`equity.players`); in CSV one cell, the players separated by " vs "
     board, dead cards
-    game        "holdem", "omaha" ("plo"), "omaha5", "omaha6", "short-deck", "short-deck-trips" or
+    game        "holdem", "omaha" ("plo"), "omaha5", "omaha6", "omaha-hilo" ("plo8", "o8"), "omaha5-hilo"
+                ("big-o"), "omaha6-hilo", "short-deck", "short-deck-trips" or
                 another alias (:mod:`equity.games`); by default the one the specific hands imply
     method      "auto" (default), "exact" or "monte-carlo"
     trials      a whole number of trials, 1 .. 10**15

@@ -81,6 +81,16 @@ class Game:
         """Whether hands are two cards, drawn on the 13 x 13 grid of starting-hand classes."""
         return self.hole == 2
 
+    @property
+    def off_deck(self) -> range:
+        """The card ids not in the deck (short deck's deuces to fives), for removing from ranges."""
+        return range(self.low_card)
+
+    @property
+    def ranks(self) -> int:
+        """How many ranks the deck has: 13, or 9 in short deck (aces to sixes)."""
+        return 13 - self.low_card // 4
+
     def check_cards(self, cards: Iterable[int], where: str) -> None:
         """Raise :class:`~equity.errors.CardError` for a card not in this game's deck."""
         for card in cards:

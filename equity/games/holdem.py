@@ -77,7 +77,7 @@ class HoldemGame(Game):
             if low:
                 raise CardError(f"range element {element!r} names rank {low.group()}, which is not in the "
                                 "short deck (6 through A)")
-        return rng.without(range(self.low_card))
+        return rng.without(self.off_deck)
 
     def evaluate(self, cards: Sequence[int]) -> dict[str, object]:
         if not 5 <= len(cards) <= 7:
