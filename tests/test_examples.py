@@ -81,6 +81,6 @@ def test_the_preflop_matrix_on_a_few_classes(tmp_path):
 def test_the_batch_examples(name):
     proc = run("equity", "batch", str(EXAMPLES / name), "--workers", "0")
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [a["id"] for a in answers] == (["flip", "flop", "typo"] if name.endswith("jsonl")
+    assert [a["id"] for a in answers] == (["flip", "flop", "typo", "big-o"] if name.endswith("jsonl")
                                           else ["flip", "flop", "three-way"])
     assert proc.returncode == (2 if name.endswith("jsonl") else 0)
