@@ -132,14 +132,12 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     """
     names = [name for name, _ in CATEGORIES]
     keyed = [(names.index(name), CATEGORY_KEYS[names.index(name)]) for name in (order or names)]
-    n = len(labels)
     k = np.arange(tally.ties.shape[-1], dtype=np.float64)
     k[0] = 1.0
     split = tally.split
     one = Tally(*(x[None] for x in tally))
     share, square = (x[0] for x in shares(one))
-    whole = exact and float(total).is_integer() and all(float(x).is_integer() for arr in tally
-                                                        for x in np.ravel(arr))
+    whole = exact and float(total).is_integer() and all(bool(np.all(arr == np.floor(arr))) for arr in tally)
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
         if whole:
@@ -183,7 +181,6 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
                       "low_share": low_equity / equity if equity > 0 else 0.0}
         out.append(PlayerResult(label, win, tie, equity, *ses, combos=n_combos, categories=by_category,
                                 split=halves))
-    assert len(out) == n
     return out
 
 
