@@ -150,11 +150,13 @@ class Game:
     #: Whether exact enumeration may list one deal per suit-symmetry orbit.
     suit_symmetry = False
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any]:
-        """``(run_chunks, deal)``: the Monte Carlo kernel and what it deals from, for
-        :func:`equity.engines.montecarlo.simulate`. ``run_chunks(seed, first, n_chunks, total, deal,
-        tally)`` plays chunks ``first .. first + n_chunks - 1`` into the rows of a
-        :class:`~equity.engines.tally.Tally`."""
+    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+        """``(run_chunks, deal, tables)``: the Monte Carlo kernel, what it deals from and the
+        evaluator's tables, for :func:`equity.engines.montecarlo.simulate`. ``run_chunks(seed, first,
+        n_chunks, total, deal, tables, tally)`` plays chunks ``first .. first + n_chunks - 1`` into the
+        rows of a :class:`~equity.engines.tally.Tally`, counting in its layout (and in the split-pot
+        arrays when the game is ``split``). ``stages`` below 4 stops each trial early, for the
+        benchmark's breakdown of a trial's time (hold'em's kernel; others may ignore it)."""
         raise NotImplementedError
 
     def simulation_cached(self) -> bool:
@@ -167,8 +169,10 @@ class Game:
         return deals * boards * players
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
-        """The exact enumeration of ``plan``'s deals, its kernels loaded (so that the caller's clock
-        measures the run, not the JIT): call it with the thread count."""
+        """The exact enumeration of ``plan``'s deals (an :class:`equity.engines.exact.Plan`), its kernels
+        loaded (so that the caller's clock measures the run, not the JIT): called with the thread count,
+        it yields ``(tally, boards, trials done)`` per batch, the tally weighted (float64) and its
+        boards counting every orbit in full."""
         raise NotImplementedError
 
     def enumeration_cached(self) -> bool:

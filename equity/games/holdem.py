@@ -94,7 +94,7 @@ class HoldemGame(Game):
         return {"rank": value, "category": category_short(value, self.rules),
                 "description": describe_short(value, self.rules)}
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any]:
+    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         from . import holdem_mc
 
         return holdem_mc.prepare(scenario, self, categories, stages)

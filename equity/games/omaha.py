@@ -62,7 +62,7 @@ class OmahaGame(Game):
             out["low"] = {"qualifies": bool(ranks), "ranks": list(ranks), "description": describe_low(low)}
         return out
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any]:
+    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         from . import omaha_mc
 
         return omaha_mc.prepare(scenario, self, categories)
