@@ -32,6 +32,8 @@ def main() -> None:
         "exact AsKs vs QdQc, 1 thread (ms)": (["AsKs", "QdQc"], dict(method="exact", threads=1)),
         "exact AA vs QQ vs AKo, all threads (ms)": (["AA", "QQ", "AKo"], dict(method="exact")),
         "PLO4 exact AsAhKsKh vs JdTd9c8c (ms)": (["AsAhKsKh", "JdTd9c8c"], dict(method="exact")),
+        "PLO4 exact AsAd2s3d vs random on 7h8d2cKs (ms)":
+            (["AsAd2s3d", "random"], dict(board="7h8d2cKs", game="plo", method="exact")),
         "PLO4 MC AsAhKsKh vs 1 random (M trials/s)": (["AsAhKsKh", 1], dict(trials=1_000_000, seed=1)),
         "PLO4 MC AAKKds vs AAxx (M trials/s)":
             (["AAKKds", "AAxx"], dict(trials=1_000_000, seed=1, game="plo")),

@@ -174,7 +174,7 @@ def _like(row):
                  np.zeros(row.lows.shape, np.int64), np.zeros(row.deals.shape, np.int64))
 
 
-@njit
+@njit(inline="always")
 def _zero(a):
     """Zero a C-contiguous array of any shape (a loop: array expressions here cost seconds of compiling)."""
     flat = a.reshape(-1)
@@ -182,7 +182,7 @@ def _zero(a):
         flat[i] = 0
 
 
-@njit
+@njit(inline="always")
 def _add_scaled(out, w, a):
     """``out += w * a`` for two C-contiguous arrays of one shape (as :func:`_zero`, a loop)."""
     o = out.reshape(-1)
@@ -191,7 +191,7 @@ def _add_scaled(out, w, a):
         o[i] += w * x[i]
 
 
-@njit
+@njit(inline="always")
 def _clear(acc):
     """Zero every count of the tally row ``acc``."""
     _zero(acc.wins)
@@ -204,7 +204,7 @@ def _clear(acc):
     _zero(acc.deals)
 
 
-@njit
+@njit(inline="always")
 def _add_into(out, w, acc):
     """Add ``w`` times the tally row ``acc`` into the tally row ``out`` (once per chunk or item)."""
     _add_scaled(out.wins, w, acc.wins)

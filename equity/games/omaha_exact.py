@@ -92,15 +92,15 @@ class Scratch(NamedTuple):
 
 
 @njit(inline="always")
-def _score(s, x, n_players, board_mask, acc):
-    """Count one board into ``acc``: ``x.vals`` the high classes; in hi-lo also each hand's low."""
-    if s.split:
-        for p in range(n_players):
-            x.lows[p] = s.low_omaha[x.hole_mask[p] * 256 + board_mask]
-        _add_split(x.vals, x.lows, s.low_possible[board_mask], s.no_low, n_players, s.want_cats, s.cat_of,
-                   acc)
-    else:
-        _add_outcome(x.vals, n_players, s.want_cats, s.cat_of, acc.wins, acc.ties, acc.cats)
+def _score_split(vals, lows, hole_mask, board_mask, n_players, low_omaha, low_possible, no_low, want_cats,
+                 cat_of, acc):
+    """Count one hi-lo board into ``acc``: ``vals`` the high classes, each hand's low from its
+    ``hole_mask`` and the ``board_mask``. The per-board loops pass arrays one by one and call
+    :func:`~equity.engines.tally._add_outcome` themselves in high games: the bundles' reference counts,
+    or even the tally's, cost more than a board."""
+    for p in range(n_players):
+        lows[p] = low_omaha[hole_mask[p] * 256 + board_mask]
+    _add_split(vals, lows, low_possible[board_mask], no_low, n_players, want_cats, cat_of, acc)
 
 
 @njit(cache=True)
@@ -108,9 +108,12 @@ def _last_card(s, row0, n_players, x, start, m, acc):
     """Boards ``x.b[0..3]`` plus each of ``x.dk[start:m]``, for any table and any counts (the heads-up
     cases are written out in :func:`_item`): the counts, from the triple tables ``s.tabs[row0 + p]``;
     ``x.m4[p]`` is player p's best over the triples of ``b[0..3]``, ``x.pb`` the six pairs' offsets."""
-    tabs, b, dk, m4, pb = s.tabs, x.b, x.dk, x.m4, x.pb
+    tabs, b, dk, m4, pb, vals, lows, hole_mask = s.tabs, x.b, x.dk, x.m4, x.pb, x.vals, x.lows, x.hole_mask
+    split, low_bit, low_omaha, low_possible, no_low = (s.split, s.low_bit, s.low_omaha, s.low_possible,
+                                                       s.no_low)
+    want_cats, cat_of, wins, ties, cats = s.want_cats, s.cat_of, acc.wins, acc.ties, acc.cats
     mask4 = 0
-    if s.split:
+    if split:
         for i in range(4):
             mask4 |= s.low_bit[b[i]]
     for j in range(start, m):
@@ -119,8 +122,12 @@ def _last_card(s, row0, n_players, x, start, m, acc):
             v = m4[p]
             for k in range(6):
                 v = min(v, np.int64(tabs[row0 + p, pb[k] + c]))
-            x.vals[p] = v
-        _score(s, x, n_players, mask4 | s.low_bit[c] if s.split else 0, acc)
+            vals[p] = v
+        if split:
+            _score_split(vals, lows, hole_mask, mask4 | low_bit[c], n_players, low_omaha, low_possible,
+                         no_low, want_cats, cat_of, acc)
+        else:
+            _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats)
 
 
 @njit(cache=True)
@@ -128,7 +135,7 @@ def _triple(tabs, row, a, b, c):
     return np.int64(tabs[row, (a * _N + b) * _N + c])
 
 
-@njit(cache=True)
+@njit(inline="always")
 def _item(s, t, pairs, row0, m, j0, x, acc):
     """The boards of one item: those whose first dealt card is ``x.dk[j0]`` (all of them with one card or
     none to come), for the hands ``x.hands`` (uint64 (P, h)) and the cards ``x.dk[:m]``. Preflop from
@@ -144,17 +151,24 @@ def _item(s, t, pairs, row0, m, j0, x, acc):
         if n_board == 3:
             b[3] = dk[j0]
         first, last = (j0 + 1, m) if n_board == 3 else (0, m) if n_board == 4 else (0, 1)
+        hands, vals, lows, hole_mask = x.hands, x.vals, x.lows, x.hole_mask
+        split, low_bit, low_omaha, low_possible, no_low = (s.split, s.low_bit, s.low_omaha, s.low_possible,
+                                                           s.no_low)
+        want_cats, cat_of, wins, ties, cats = s.want_cats, s.cat_of, acc.wins, acc.ties, acc.cats
         for j in range(first, last):
             if n_board < 5:
                 b[4] = dk[j]
             row, w = _walk_board(b, t)
             for p in range(n_players):
-                x.vals[p] = _pairs_value(x.hands[p], h, pairs, w, row)
-            board_mask = 0
-            if s.split:
+                vals[p] = _pairs_value(hands[p], h, pairs, w, row)
+            if split:
+                board_mask = 0
                 for i in range(5):
-                    board_mask |= s.low_bit[b[i]]
-            _score(s, x, n_players, board_mask, acc)
+                    board_mask |= low_bit[b[i]]
+                _score_split(vals, lows, hole_mask, board_mask, n_players, low_omaha, low_possible, no_low,
+                             want_cats, cat_of, acc)
+            else:
+                _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats)
             n += 1
         return n
     # Preflop, from the triple tables; heads-up without categories the last card's loop is written out
