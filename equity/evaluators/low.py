@@ -52,9 +52,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..cards import check_distinct
 from ..errors import EquityError
-from .omaha import BOARD_SIZE, HOLE_SIZES, _parse, _valid_rows
+from .omaha import _valid_rows, one_hand
 
 #: The value of a hand with no qualifying low: worse than every low.
 NO_LOW = 255
@@ -171,11 +170,8 @@ def evaluate_omaha_low(hole: str | Sequence[int] | Sequence[str],
     >>> describe_low(evaluate_omaha_low([48, 1, 42, 43], "3c4h8dJsTs"))
     '8-4-3-2-A low'
     """
-    h = _parse(hole, "hole", HOLE_SIZES)
-    b = _parse(board, "board", (BOARD_SIZE,))
-    check_distinct(h + b, "the hole cards and the board")
     out = np.empty(1, np.uint8)
-    _omaha_low_rows(np.array([h], np.uint8), np.array([b], np.uint8), low_tables(), out)
+    _omaha_low_rows(*one_hand(hole, board), low_tables(), out)
     return int(out[0])
 
 

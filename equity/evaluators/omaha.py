@@ -147,6 +147,19 @@ def _parse(cards: str | Sequence[int] | Sequence[str], what: str, sizes: tuple[i
     return parsed
 
 
+def one_hand(hole: str | Sequence[int] | Sequence[str],
+             board: str | Sequence[int] | Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """One Omaha hand checked and as the kernels take it: ``(holes uint8 (1, h), boards uint8 (1, 5))``.
+
+    Raises:
+        CardError, DuplicateCardError, HandSizeError: naming the offending input.
+    """
+    h = _parse(hole, "hole", HOLE_SIZES)
+    b = _parse(board, "board", (BOARD_SIZE,))
+    check_distinct(h + b, "the hole cards and the board")
+    return np.array([h], np.uint8), np.array([b], np.uint8)
+
+
 def evaluate_omaha(hole: str | Sequence[int] | Sequence[str],
                    board: str | Sequence[int] | Sequence[str]) -> int:
     """The Omaha high class of one hand: exactly two of ``hole`` with exactly three of ``board``.
@@ -169,10 +182,7 @@ def evaluate_omaha(hole: str | Sequence[int] | Sequence[str],
     >>> describe(evaluate_omaha(["As", "Ks", "Qs", "Js"], [35, 31, 27, 5, 10]))
     'Queen-high Straight Flush'
     """
-    h = _parse(hole, "hole", HOLE_SIZES)
-    b = _parse(board, "board", (BOARD_SIZE,))
-    check_distinct(h + b, "the hole cards and the board")
-    return int(_run(np.array([h], np.uint8), np.array([b], np.uint8), False)[0])
+    return int(_run(*one_hand(hole, board), False)[0])
 
 
 def evaluate_omaha_many(holes: np.ndarray, boards: np.ndarray, *, parallel: bool = True) -> np.ndarray:
