@@ -17,7 +17,7 @@ $(VENV)/.stamp-base: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test,cluster]'
+	$(PIP) install -e '.[test,cluster,plot]'
 	touch $@ $(VENV)/.stamp-base
 
 $(VENV)/.stamp-bench: pyproject.toml | $(BIN)/python

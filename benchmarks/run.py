@@ -467,34 +467,9 @@ def bench_designs(repeat: int) -> None:
 
 
 def bench_grid(repeat: int) -> None:
-    from equity import calculate
-    from equity.grid import equity_grid
+    from grid import bench_grid as run_grid
 
-    print("Range grid (`equity grid`, in process, warm JIT; 169 cells at most, one process, one table load)")
-    cases = {"15% vs 15% preflop": ("", "a single run of the whole 15% vs 15%"),
-             "15% vs 15% on Th9h2c": ("Th9h2c", "a single run of the whole 15% vs 15% on the flop")}
-    fns = {}
-    for name, (board, _) in cases.items():
-        equity_grid("15%", ["15%"], board=board, seed=1)
-        fns[(name, "grid")] = lambda board=board: equity_grid("15%", ["15%"], board=board, seed=1)
-        fns[(name, "whole")] = lambda board=board: calculate(["15%", "15%"], board=board)
-    times = interleaved(fns, max(1, repeat // 2))
-    for name, (board, baseline) in cases.items():
-        grid = equity_grid("15%", ["15%"], board=board, seed=1)
-        methods = [c.result.method for c in grid.cells]
-        whole = calculate(["15%", "15%"], board=board)
-        row(f"{name}: {len(methods)} classes", f"{times[(name, 'grid')]:.2f} s",
-            f"{methods.count('exact')} exact, {methods.count('monte-carlo')} Monte Carlo; "
-            f"{times[(name, 'grid')] / times[(name, 'whole')]:.1f}x {baseline} ({whole.method}, "
-            f"{times[(name, 'whole')] * 1e3:.0f} ms)")
-    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
-    cmd = [equity_bin, "grid", "15%", "vs", "15%", "--seed", "1", "--json"]
-    wall(cmd)()
-    walls = interleaved({"numba": wall([sys.executable, "-c", "import numba"]), "cli": wall(cmd)},
-                        max(1, repeat // 2))
-    row("`equity grid 15% vs 15% --seed 1 --json` wall", f"{walls['cli']:.2f} s",
-        f"`python -c 'import numba'`: {walls['numba'] * 1e3:.0f} ms")
-    print()
+    run_grid(repeat)
 
 
 def _small_spots(n: int, seed: int = 7) -> list[dict[str, object]]:

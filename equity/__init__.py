@@ -9,6 +9,8 @@
 
 from ._version import __version__
 from .cards import format_cards, parse_cards
+from .combos import ComboResult, combo_results
+from .dist import Distribution, equity_distribution
 from .engines.choose import calculate
 from .errors import (
     CardError,
@@ -50,6 +52,8 @@ __all__ = [
     "evaluate_in",
     "get_game",
     "CardError",
+    "ComboResult",
+    "Distribution",
     "EquityGrid",
     "DuplicateCardError",
     "EquityError",
@@ -64,7 +68,9 @@ __all__ = [
     "__version__",
     "calculate",
     "category",
+    "combo_results",
     "describe",
+    "equity_distribution",
     "equity_grid",
     "evaluate",
     "evaluate_many",

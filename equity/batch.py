@@ -39,6 +39,8 @@ from queue import Queue
 from typing import IO, Any
 
 from ._version import __version__
+from .dist import CELL_PRECISION, DEFAULT_BUCKETS, distribution_of, parse_buckets
+from .dist import prepare as prepare_dist
 from .engines.batches import Progress
 from .engines.choose import choose, run_chosen
 from .engines.montecarlo import DEFAULT_PRECISION
@@ -47,7 +49,8 @@ from .scenario import Scenario
 from .spec import SPEC_KEYS, Spec, read_spec
 
 FORMATS = ("jsonl", "csv")
-KEYS = ("id", *SPEC_KEYS)
+DIST_KEYS = ("dist", "buckets")
+KEYS = ("id", *SPEC_KEYS, *DIST_KEYS)
 #: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
 #: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
 BIG_WORK = 50_000_000
@@ -127,6 +130,25 @@ def _record(line: Line) -> tuple[Any, dict[str, Any], bool]:
     return scenario_id, obj, False
 
 
+def _dist_options(keys: dict[str, Any], as_text: bool) -> tuple[tuple[float, float], ...] | None:
+    """A line's ``dist`` (true: add each player's distribution, :mod:`equity.dist`) and ``buckets``
+    (equity bands, as ``equity dist --buckets`` takes them): the bands, or None without ``dist``."""
+    want = keys.get("dist", False)
+    if as_text:
+        text = str(want).strip().lower()
+        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else want
+    if not isinstance(want, bool):
+        raise EquityError(f"'dist' must be true or false; got {want!r}")
+    bands = keys.get("buckets")
+    if bands is not None and not isinstance(bands, str):
+        raise EquityError(f"'buckets' must be text such as \"75-100,50-75,25-50,0-25\"; got {bands!r}")
+    if bands is not None and not want:
+        raise EquityError("'buckets' is for a distribution: give \"dist\": true too")
+    if not want:
+        return None
+    return parse_buckets(bands) if bands and bands.strip() else DEFAULT_BUCKETS
+
+
 def _threads_for(method: str, work: float, spec: Spec) -> int | None:
     """One thread for a small scenario, all (None) for a big one."""
     if method == "exact":
@@ -151,16 +173,24 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
     scenario_id = None
     try:
         scenario_id, table, as_text = _record(line)
-        spec = read_spec(table, EquityError, text=as_text)
+        dist = _dist_options({k: table.pop(k) for k in DIST_KEYS if k in table}, as_text)
+        spec = read_spec(table, EquityError, text=as_text, extra=DIST_KEYS)
         scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
         precision = None if spec.precision is None else spec.precision / 100
         options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
+        per_combo: dict[str, Any] = {}
+        if dist is not None:
+            scenario, seats, groups = prepare_dist(scenario)
+            per_combo = dict(combos=seats, groups=groups, group_precision=precision or CELL_PRECISION)
         method, plan = choose(scenario, spec.method, **options)  # type: ignore[arg-type]
         if threads == "auto":
             threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
         result = run_chosen(scenario, method, plan, threads=threads,  # type: ignore[arg-type]
-                            categories=spec.categories, **options)
+                            categories=spec.categories, **options, **per_combo)
         out = {"line": line.number, "id": scenario_id, **result.to_dict()}
+        if dist is not None:
+            shown = distribution_of(result, per_combo["combos"], dist).to_dict()
+            out["dist"] = {k: shown[k] for k in ("buckets", "players", "breakdowns")}
     except EquityError as exc:
         scenario_id = getattr(exc, "scenario_id", scenario_id)
         return json.dumps(_error(line, scenario_id, str(exc))), True

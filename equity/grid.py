@@ -10,9 +10,9 @@ diagonal, a suited hand above it (row of the higher rank, column of the lower), 
     Q   AQo  KQo  QQ
 
 :func:`range_grid` says how much of each class a range holds; :func:`equity_grid` gives every class of a
-range its own equity against the opponents, each class run on its own through the same engine entry as
-``equity.calculate`` (exact when cheap, else Monte Carlo with one seed for every cell, so the cells'
-random numbers are shared and their differences are not noise from different draws).
+range its own equity against the opponents, from one pass over the whole range through the same engine
+entry as ``equity.calculate`` (exact when cheap, else Monte Carlo), which counts every combo on its own
+(:mod:`equity.combos`); a cell adds up its class's combos.
 """
 
 from __future__ import annotations
@@ -27,7 +27,16 @@ import numpy as np
 
 from ._version import __version__
 from .cards import check_distinct, format_cards, parse_cards
-from .classes import CLASS_NAMES, class_combos, class_index, class_name
+from .classes import CLASS_NAMES, class_combos, class_name
+from .combos import (
+    CELL_PRECISION,
+    class_groups,
+    combo_classes,
+    counts_of,
+    dealable,
+    group_counts,
+    group_result,
+)
 from .engines.batches import Progress
 from .engines.choose import Method, OnStart, calculate_scenario
 from .errors import EquityError, GameError, RangeError
@@ -53,11 +62,6 @@ def position(name: str) -> tuple[int, int]:
 def name_at(row: int, col: int) -> str:
     """The class at ``(row, col)``: ``name_at(0, 1) == 'AKs'``."""
     return CLASS_NAMES[SIZE * (SIZE - 1 - row) + SIZE - 1 - col]
-
-
-def _classes_of(combos: np.ndarray) -> np.ndarray:
-    """int64 (n,): each combo's class index (see :mod:`equity.classes`)."""
-    return np.array([class_index(int(a), int(b)) for a, b in combos], np.int64).reshape(-1)
 
 
 @dataclass(frozen=True)
@@ -177,7 +181,7 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
     blocked = np.zeros(52, bool)
     blocked[board_cards + dead_cards] = True
     blocked[list(chosen.off_deck)] = True
-    held_class = _classes_of(left.combos)
+    held_class = combo_classes(left.combos)
     cells = []
     for index, name in enumerate(CLASS_NAMES):
         in_class = held_class == index
@@ -194,7 +198,9 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
 @dataclass(frozen=True)
 class EquityCell:
     """One class of the hero's range against the opponents: the class's combos left in the range
-    (``held``, weights summing to ``weight``) and its result, hero first (``result.players[0]``)."""
+    (``held``, weights summing to ``weight``), its result over the deals where the hero holds one of
+    them, hero first (``result.players[0]``), and ``share``: those deals' part of all the hero's deals
+    (the weights of the cells' mean that is the whole range's equity)."""
 
     name: str
     row: int
@@ -202,11 +208,13 @@ class EquityCell:
     held: int
     weight: float
     result: Result
+    share: float = 1.0
 
     def to_dict(self) -> dict[str, Any]:
         hero = self.result.players[0]
         return {"class": self.name, "row": self.row, "col": self.col, "combos": self.held,
-                "weight": self.weight, "equity": hero.equity, "win": hero.win, "tie": hero.tie,
+                "weight": self.weight, "share": self.share, "equity": hero.equity, "win": hero.win,
+                "tie": hero.tie,
                 "stderr": hero.stderr, "method": self.result.method, "trials": self.result.trials}
 
 
@@ -246,18 +254,25 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
     """Each class of the hero's range: its equity against the opponents, as if the hero held only that
     class's combos of the range (at their weights); and the whole range's equity.
 
-    Every cell is its own scenario through the engine entry of :func:`equity.calculate`, so a cell is
-    exact when its enumeration is cheap; every Monte Carlo run uses one seed (``seed``, or one drawn and
-    reported), so the cells share their random numbers. Unlike in :func:`equity.calculate`, a seed alone
-    does not ask for Monte Carlo. ``time_s`` is per cell.
+    One pass of the engine entry of :func:`equity.calculate` over the whole range counts every combo
+    (:mod:`equity.combos`), and each cell adds up its class's combos, so the cells and the whole range
+    agree exactly: the whole range's equity is the cells' mean weighted by their deals. The pass is
+    exact when its enumeration is cheap, else Monte Carlo, which stops once the whole range's equity has
+    the standard error of a single run (0.05 points) and the cells' standard errors have a root mean
+    square (weighted by their deals) of at most ``precision`` (default
+    :data:`equity.combos.CELL_PRECISION`, 0.25 points), none above twice it; a seed (``seed``, or one
+    drawn and reported) fixes it. Unlike in :func:`equity.calculate`, a seed alone does not ask for
+    Monte Carlo.
 
     Args:
         hero: the hero's range (``"random"`` for every class).
         opponents: as in :func:`equity.calculate`: hands, ranges, ``None`` or counts of random hands.
-        board, dead, method, trials, precision, time_s, seed, threads: as in :func:`equity.calculate`.
+        board, dead, method, trials, time_s, seed, threads: as in :func:`equity.calculate`.
+        precision: the cells' root-mean-square standard error (a fraction; none may be above twice it);
+            asks for Monte Carlo.
         game: hold'em (the default) or short deck.
-        progress: called as ``progress(cells_done, cells_total)`` after each cell.
-        on_start: as in :func:`equity.calculate`, once per method used.
+        progress: called as ``progress(done, total)`` as the pass goes.
+        on_start: as in :func:`equity.calculate`.
 
     Raises:
         EquityError: bad input (naming the hand, range, card or option) or a scenario that cannot be
@@ -265,38 +280,30 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
     """
     start = time.perf_counter()
     chosen = two_card_game(game)
-    whole = Scenario.build([_as_range(hero, "the hero", chosen), *opponents], board, dead, chosen)
-    combos, weights = whole.combos()[0]
-    order = np.argsort(combos[:, 0].astype(np.int64) * 52 + combos[:, 1])
-    combos, weights = combos[order], weights[order]
+    # The hero's range stays a list of combos even when it holds every hand, so each is counted.
+    whole = Scenario.build([_as_range(hero, "the hero", chosen), *opponents], board, dead, chosen,
+                           keep_random=True)
+    combos, _ = whole.combos()[0]
+    classes = combo_classes(combos)
+    live = dealable(whole, 0)
+    for index in sorted(set(classes.tolist())):
+        if not live[classes == index].any():
+            raise RangeError(f"the hero's class {CLASS_NAMES[index]}: no combo of it can be dealt beside the "
+                             "opponents' hands")
     shared_seed = secrets.randbits(32) if seed is None else seed
-    started: set[str] = set()
-
-    def once(chosen: str, compiled: bool) -> None:
-        if on_start is not None and chosen not in started:
-            started.add(chosen)
-            on_start(chosen, compiled)
-
-    def run(scenario: Scenario) -> Result:
-        # The seed is every Monte Carlo cell's, not a request for Monte Carlo: cheap cells stay exact.
-        return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
-                                  seed=seed if method == "exact" else None, threads=threads, on_start=once,
-                                  fallback_seed=shared_seed)
-
-    overall = run(whole)
-    classes = _classes_of(combos)
-    present = sorted(set(classes.tolist()), key=lambda i: position(CLASS_NAMES[i]))
+    overall = calculate_scenario(whole, method, trials=trials, precision=precision, time_s=time_s,
+                                 seed=seed if method == "exact" else None, threads=threads, progress=progress,
+                                 on_start=on_start, fallback_seed=shared_seed, combos=[0],
+                                 groups=[np.where(live, classes, -1)],
+                                 group_precision=precision or CELL_PRECISION)
+    counts = counts_of(overall, 0)
     cells = []
-    for done, index in enumerate(present, 1):
-        mask = classes == index
-        name = CLASS_NAMES[index]
-        part = Range(combos[mask], weights[mask], name)
-        try:
-            result = run(Scenario((part, *whole.players[1:]), whole.board, whole.dead, whole.game))
-        except RangeError as exc:
-            raise RangeError(f"the hero's class {name}: {exc}") from None
-        cells.append(EquityCell(name, *position(name), int(mask.sum()), float(weights[mask].sum()), result))
-        if progress is not None:
-            progress(done, len(present))
-    simulated = overall.method == "monte-carlo" or any(c.result.method == "monte-carlo" for c in cells)
+    for name, mask in sorted(class_groups(overall, 0), key=lambda item: position(item[0])):
+        tally, deals, pairs = group_counts(counts, mask)
+        if deals <= 0:  # a Monte Carlo pass cut short (by trials or time) before the class was dealt
+            continue
+        share = deals / float(counts.deals.sum())
+        cells.append(EquityCell(name, *position(name), int(mask.sum()), float(counts.weights[mask].sum()),
+                                group_result(overall, tally, deals, pairs), share))
+    simulated = overall.method == "monte-carlo"
     return EquityGrid(overall, cells, shared_seed if simulated else None, time.perf_counter() - start)

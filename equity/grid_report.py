@@ -136,13 +136,13 @@ def equity_view(grid: EquityGrid) -> Group:
                    f"equity {100 * hero.equity:.2f}%", style="bold")
     if hero.stderr:
         summary.append(f" ± {100 * 1.959964 * hero.stderr:.2f}", style="bold")
-    methods = [c.result.method for c in grid.cells]
-    parts = [plural(len(methods), "class")]
-    n_exact = methods.count("exact")
-    if n_exact:
-        parts.append(f"{n_exact} exact")
-    if len(methods) - n_exact:
-        parts.append(f"{len(methods) - n_exact} Monte Carlo")
+    parts = [plural(len(grid.cells), "class"), "one pass"]
+    if grid.overall.method == "exact":
+        parts.append("exact")
+    else:
+        worst = max((c.result.players[0].stderr or 0.0 for c in grid.cells), default=0.0)
+        parts.append(f"Monte Carlo, {grid.overall.trials:,} trials, cells ± {100 * 1.959964 * worst:.2f} "
+                     "at most")
     if grid.seed is not None:
         parts.append(f"seed {grid.seed}")
     parts.append(f"{grid.elapsed_s:.2f} s")

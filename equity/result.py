@@ -89,6 +89,9 @@ class Result:
     players: list[PlayerResult] = field(default_factory=list)
     game: str = "holdem"
     low: dict[str, float] | None = None
+    #: The per-combo counts asked for (:class:`~equity.engines.combos.ComboCounts`, one per seat asked
+    #: for), else None; :mod:`equity.combos` turns them into figures. Not part of :meth:`to_dict`.
+    combos: list[Any] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
@@ -108,14 +111,54 @@ def _stderr(mean: float, mean_sq: float, n: float) -> float | None:
     return math.sqrt(max(0.0, (mean_sq - mean * mean) * n / (n - 1)) / n)
 
 
+def _none(x: float) -> float | None:
+    """A standard error for JSON: None for NaN (no estimate)."""
+    return None if math.isnan(x) else float(x)
+
+
 def _fraction(x: np.ndarray, k: np.ndarray) -> Fraction:
     """sum(x / k) as an exact fraction, for whole counts."""
     return sum((Fraction(int(c), int(d)) for c, d in zip(x.ravel(), k.ravel(), strict=True) if c),
                Fraction(0))
 
 
+def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
+    """Every row's fractions from counts, vectorized: ``tally`` a :class:`~equity.engines.tally.Tally`
+    with a leading axis of rows, ``deals`` float64 (rows,) the trials or deal weight each row counts.
+    Returns float64 (rows, P) arrays ``equity``, ``win``, ``tie``, ``stderr`` (NaN where a Monte Carlo
+    row has fewer than 2 trials; 0 when ``exact``) and, in split-pot games, those of :data:`SPLIT_KEYS`
+    (module docstring). A row of no deals has every fraction 0."""
+    n = np.asarray(deals, np.float64)[:, None]
+    safe = np.where(n > 0, n, 1.0)
+    k = np.arange(tally.ties.shape[-1], dtype=np.float64)
+    k[:1] = 1.0
+    share, square = shares(tally)
+    equity = share / safe
+    won = tally.wins.astype(np.float64)
+    got = tally.ties.sum(-1) + tally.wins
+    if tally.split:
+        won = won + tally.both[..., 1, 1]
+        got = got + tally.high.sum(-1) + tally.low.sum(-1) - tally.both.sum((-2, -1))
+    out = {"equity": equity, "win": won / safe, "tie": (got - won) / safe}
+    if exact:
+        out["stderr"] = np.zeros_like(equity)
+    else:
+        m = np.maximum(n, 2.0)
+        var = np.maximum(0.0, square / m - equity * equity) * m / (m - 1)
+        out["stderr"] = np.where(n >= 2, np.sqrt(var / m), np.nan)
+    if tally.split:
+        low_equity = (tally.low / (2 * k)).sum(-1) / safe
+        out.update({"scoop": out["win"], "high_win": (tally.wins + tally.high[..., 1]) / safe,
+                    "high_tie": (tally.ties[..., 2:].sum(-1) + tally.high[..., 2:].sum(-1)) / safe,
+                    "low_win": tally.low[..., 1] / safe, "low_tie": tally.low[..., 2:].sum(-1) / safe,
+                    "high_equity": equity - low_equity, "low_equity": low_equity,
+                    "low_share": np.where(equity > 0, low_equity / np.where(equity > 0, equity, 1.0), 0.0)})
+    return out
+
+
 def player_results(labels: list[str], combos: list[int], tally: Tally, total: float, categories: bool = False,
-                   exact: bool = False, order: tuple[str, ...] | None = None) -> list[PlayerResult]:
+                   exact: bool = False, order: tuple[str, ...] | None = None,
+                   fractions: bool = True) -> list[PlayerResult]:
     """Each player's :class:`PlayerResult` from counts.
 
     Args:
@@ -129,18 +172,20 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
             once from exact fractions.
         order: the category names, best first, in the game's order (short deck ranks a flush above a
             full house): the order of each player's ``categories``; hold'em's by default.
+        fractions: with ``exact``, round whole counts once from exact fractions (else as floats).
     """
     names = [name for name, _ in CATEGORIES]
     keyed = [(names.index(name), CATEGORY_KEYS[names.index(name)]) for name in (order or names)]
     k = np.arange(tally.ties.shape[-1], dtype=np.float64)
     k[0] = 1.0
     split = tally.split
-    one = Tally(*(x[None] for x in tally))
-    share, square = (x[0] for x in shares(one))
-    whole = exact and float(total).is_integer() and all(bool(np.all(arr == np.floor(arr))) for arr in tally)
+    row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
+    whole = exact and fractions and float(total).is_integer() and all(
+        bool(np.all(arr == np.floor(arr))) for arr in tally)
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
-        if whole:
+        equity, low_equity = float(row["equity"][0, p]), float(row["low_equity"][0, p]) if split else 0.0
+        if whole:  # rounded once, from exact fractions
             pot = Fraction(int(tally.wins[p])) + _fraction(tally.ties[p], k)
             low_part = Fraction(0)
             if split:
@@ -148,19 +193,11 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
                 low_part = _fraction(tally.low[p], 2 * k)
             equity = float((pot + low_part) / int(total))
             low_equity = float(low_part / int(total))
-        else:
-            equity = float(share[p]) / total
-            low_equity = float((tally.low[p] / (2 * k)).sum()) / total if split else 0.0
-        win_count = tally.wins[p] + (tally.both[p, 1, 1] if split else 0)
-        got = tally.ties[p].sum() + tally.wins[p]
-        if split:
-            got += tally.high[p].sum() + tally.low[p].sum() - tally.both[p].sum()
-        win, tie = float(win_count / total), float((got - win_count) / total)
+        win, tie = float(row["win"][0, p]), float(row["tie"][0, p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)
         else:
-            ses = (_stderr(equity, float(square[p]) / total, total), _stderr(win, win, total),
-                   _stderr(tie, tie, total))
+            ses = (_none(row["stderr"][0, p]), _stderr(win, win, total), _stderr(tie, tie, total))
         by_category = None
         if categories:
             by_category = {key: {"frequency": float(tally.cats[p, c, 0] / total),
@@ -172,13 +209,9 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
                                       "tie": float(tally.lows[p, 2] / total)}
         halves = None
         if split:
-            high_alone = tally.wins[p] + tally.high[p, 1]
-            halves = {"scoop": win, "high_win": float(high_alone / total),
-                      "high_tie": float((tally.ties[p, 2:].sum() + tally.high[p, 2:].sum()) / total),
-                      "low_win": float(tally.low[p, 1] / total),
-                      "low_tie": float(tally.low[p, 2:].sum() / total),
-                      "high_equity": equity - low_equity, "low_equity": low_equity,
-                      "low_share": low_equity / equity if equity > 0 else 0.0}
+            halves = {key: float(row[key][0, p]) for key in SPLIT_KEYS}
+            halves.update({"high_equity": equity - low_equity, "low_equity": low_equity,
+                           "low_share": low_equity / equity if equity > 0 else 0.0})
         out.append(PlayerResult(label, win, tie, equity, *ses, combos=n_combos, categories=by_category,
                                 split=halves))
     return out

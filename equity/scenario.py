@@ -98,6 +98,9 @@ class Scenario:
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
     game: Game = HOLDEM
+    #: Keep a range of every hand a range (drawn from its list, each combo counted on its own: for
+    #: per-combo results) rather than dealing it as a random hand, which is faster.
+    keep_random: bool = False
 
     def __post_init__(self) -> None:
         players = self.players
@@ -113,16 +116,18 @@ class Scenario:
             if p is not None and p.hole != game.hole:
                 raise GameError(f"{who(i)}'s range {p.text!r} has {p.hole}-card hands; {game.title} deals "
                                 f"{game.hole}")
-        object.__setattr__(self, "players", tuple(None if p is not None and p.is_random(game.deck_size) else p
-                                                  for p in players))
+        dealt = not self.keep_random  # a range of every hand is dealt as a random hand: faster
+        object.__setattr__(self, "players", tuple(
+            None if p is not None and dealt and p.is_random(game.deck_size) else p for p in players))
         object.__setattr__(self, "board", _card_tuple(self.board, "the board"))
         object.__setattr__(self, "dead", _card_tuple(self.dead, "the dead cards"))
         self._validate()
 
     @classmethod
     def build(cls, players: Sequence[PlayerSpec | int], board: str | Sequence[int] = (),
-              dead: str | Sequence[int] = (), game: str | Game | None = None) -> Scenario:
-        """Parse and validate.
+              dead: str | Sequence[int] = (), game: str | Game | None = None,
+              keep_random: bool = False) -> Scenario:
+        """Parse and validate (``keep_random``: as the field).
 
         Args:
             players: the hero first, then the opponents. Each is a hand (``"AsKs"`` or two ids), a range
@@ -147,7 +152,7 @@ class Scenario:
                 specs.extend(random_hands(spec, game))
             else:
                 specs.append(_player(len(specs), spec, game))
-        return cls(tuple(specs), board, dead, game)  # type: ignore[arg-type]  # __post_init__ parses cards
+        return cls(tuple(specs), board, dead, game, keep_random)  # type: ignore[arg-type]  # parses cards
 
     def _validate(self) -> None:
         n, game = len(self.players), self.game

@@ -645,3 +645,56 @@ def omaha_hilo_equity(hands, board, dead=()):
             sums[high_winners[0]]["scoop"] += 1
     return {"players": [{k: v / boards for k, v in s.items()} for s in sums],
             "boards": boards, "low": Fraction(low_boards, boards)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-combo results, by brute force: one seat's combos each on its own, with every joint choice of the
+# other players' combos and every completion of the board.
+
+def naive_combo_equities(ranges, board, dead=(), seat=0, column=None, solve=None):
+    """Per combo of ``seat``'s range: ``{combo: (share, win, tie, equity)}`` Fractions.
+
+    ``ranges``: each player a tuple of card ids (a hand), None (a random hand) or a dict ``{hand: weight}``
+    (hands as tuples of card ids). Every joint choice of the players' hands that shares no card with
+    another or with the board and dead cards counts with the product of its weights; each choice has the
+    same number of board completions, so a combo's figures are the weighted mean of the exact results
+    (``solve(hands)``, :func:`naive_equity` by default) of the choices in which ``seat`` holds it.
+
+    ``share``: the weight of the choices holding the combo over the weight of every choice (how often
+    ``seat`` holds it). ``win``, ``tie``, ``equity``: player ``column``'s (``seat`` by default) over those
+    choices. Every combo of ``seat`` not blocked by the board or dead cards is a key; one that no choice
+    can hold (it collides with every hand of another player) has share 0 and figures 0.
+    """
+    board, dead = tuple(board), tuple(dead)
+    column = seat if column is None else column
+    if solve is None:
+        def solve(hands):
+            return naive_equity(hands, board, dead)
+    players = [{tuple(h): w for h, w in p.items()} if isinstance(p, dict)
+               else tuple(p) if p is not None else None for p in ranges]
+    known = set(board) | set(dead)
+    own = players[seat] if isinstance(players[seat], dict) else {players[seat]: 1}
+    acc = {hand: [Fraction(0)] * 3 for hand in own if not set(hand) & known}
+    held = dict.fromkeys(acc, Fraction(0))
+    options = [p if isinstance(p, dict) else {p: 1} if p is not None else None for p in players]
+
+    def choose(k, used, weight, chosen):
+        if k == len(options):
+            row = solve(list(chosen))[column]
+            hand = chosen[seat]
+            held[hand] += weight
+            for j in range(3):
+                acc[hand][j] += weight * row[j]
+            return
+        if options[k] is None:
+            choose(k + 1, used, weight, (*chosen, None))
+            return
+        for hand, w in options[k].items():
+            if w and not set(hand) & used:
+                choose(k + 1, used | set(hand), weight * Fraction(w), (*chosen, tuple(hand)))
+
+    choose(0, set(known), Fraction(1), ())
+    total = sum(held.values(), Fraction(0))
+    return {hand: (held[hand] / total,
+                   *(x / held[hand] if held[hand] else Fraction(0) for x in acc[hand]))
+            for hand in acc}

@@ -22,7 +22,7 @@ def run(*cmd, **kw):
 
 def test_every_example_is_tested():
     tested = {"classics.toml", "games.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl",
-              "spots.csv"}
+              "spots.csv", "dist.jsonl"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
@@ -75,6 +75,20 @@ def test_the_preflop_matrix_on_a_few_classes(tmp_path):
     assert rows[0] == "hero \\ villain,AA,AKs,AKo,AQs,AQo" and rows[1].startswith("AA,50.0000,")
     again = run(sys.executable, str(EXAMPLES / "preflop_matrix.py"), "--classes", "5", "--dir", str(tmp_path))
     assert again.returncode == 0 and (tmp_path / "answers.jsonl").read_text().count("\n") == 25  # resumed
+
+
+def test_the_distribution_lines_match_the_api():
+    proc = run("equity", "batch", str(EXAMPLES / "dist.jsonl"), "--workers", "0")
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["id"] for a in answers] == ["set vs overpairs", "AK vs a calling range"]
+    from equity.dist import equity_distribution
+
+    for line, answer in zip((EXAMPLES / "dist.jsonl").read_text().splitlines(), answers, strict=True):
+        spec = json.loads(line)
+        same = equity_distribution(spec["players"], spec["board"], buckets=spec.get("buckets")).to_dict()
+        assert answer["dist"]["players"] == same["players"]
+        assert answer["dist"]["breakdowns"] == same["breakdowns"]
 
 
 @pytest.mark.parametrize("name", ["spots.jsonl", "spots.csv"])

@@ -13,6 +13,7 @@ from rich.console import Console
 
 import equity
 from equity.cli import cli
+from equity.combos import CELL_PRECISION
 from equity.engines import exact
 from equity.grid import equity_grid, name_at, position, range_grid
 from equity.grid_report import BLUE_ORANGE, VIRIDIS, equity_colour, equity_view, range_view, share_colour
@@ -105,7 +106,7 @@ def test_cells_equal_single_runs_and_average_to_the_range_with_a_random_opponent
     assert all(c.result.method == "exact" for c in grid.cells) and grid.overall.method == "exact"
     assert [c.name for c in grid.cells] == ["AA", "KQs", "72o"]
     for c in grid.cells:
-        assert c.result.players[0].equity == hero_equity([c.name, None], "Jc8d3h")
+        assert c.result.players[0].equity == pytest.approx(hero_equity([c.name, None], "Jc8d3h"), rel=1e-12)
     # A random opponent has as many holdings against every hero combo: the combo-weighted mean is exact.
     mean = sum(c.weight * c.result.players[0].equity for c in grid.cells) / sum(c.weight for c in grid.cells)
     assert mean == pytest.approx(grid.overall.players[0].equity, abs=1e-12)
@@ -121,7 +122,8 @@ def test_cells_average_to_the_range_by_their_deals_against_a_range():
     assert grid.overall.method == "exact" and [c.name for c in grid.cells] == list(parts)
     weights = []
     for c in grid.cells:
-        assert c.result.players[0].equity == hero_equity([parts[c.name], villain], board)
+        assert c.result.players[0].equity == pytest.approx(hero_equity([parts[c.name], villain], board),
+                                                           rel=1e-12)
         weights.append(exact.plan(Scenario.build([parts[c.name], villain], board)).weight.sum())
     equities = [c.result.players[0].equity for c in grid.cells]
     mean = sum(w * e for w, e in zip(weights, equities, strict=True)) / sum(weights)
@@ -129,20 +131,41 @@ def test_cells_average_to_the_range_by_their_deals_against_a_range():
     combos = [c.weight for c in grid.cells]
     by_combos = sum(w * e for w, e in zip(combos, equities, strict=True)) / sum(combos)
     assert abs(by_combos - mean) > 1e-4  # and weighting by combos alone would not
+    # The cells' shares are those deals' parts, from the one pass.
+    assert [c.share for c in grid.cells] == pytest.approx([w / sum(weights) for w in weights], rel=1e-12)
 
 
-def test_monte_carlo_cells_share_one_seed():
-    grid = equity_grid("QQ+", [2], trials=20_000, seed=5)
-    assert grid.seed == 5
+def test_a_monte_carlo_grid_is_one_seeded_pass_that_adds_up():
+    grid = equity_grid("QQ+,AKs", [2], trials=200_000, seed=5)
+    again = equity_grid("QQ+,AKs", [2], trials=200_000, seed=5, threads=1)
+    assert grid.seed == 5 and grid.overall.method == "monte-carlo"
+    assert [c.to_dict() for c in grid.cells] == [c.to_dict() for c in again.cells]  # bit for bit
+    assert {c.result.seed for c in grid.cells} == {5}
+    assert sum(c.result.trials for c in grid.cells) == grid.overall.trials == 200_000
+    hero = grid.overall.players[0]
+    for key in ("equity", "win", "tie"):
+        mean = sum(c.share * getattr(c.result.players[0], key) for c in grid.cells)
+        assert mean == pytest.approx(getattr(hero, key), rel=1e-12)
+    assert sum(c.share for c in grid.cells) == pytest.approx(1.0, rel=1e-12)
+
+
+def test_monte_carlo_cells_are_within_four_standard_errors_of_exact():
+    # AA, KK, QQ and AKs against one random hand preflop: the exact table of equity.preflop is an
+    # independent count (tests/test_preflop.py checks it against an enumeration).
+    from equity.preflop import equity_vs_random
+
+    grid = equity_grid("QQ+,AKs", [1], seed=11)
+    assert grid.overall.method == "monte-carlo"
     for c in grid.cells:
-        assert c.result.seed == 5
-        single = equity.calculate([c.name, 2], trials=20_000, seed=5)
-        assert c.result.players[0].equity == single.players[0].equity
+        p = c.result.players[0]
+        assert p.stderr <= CELL_PRECISION  # the default stop: every cell within 0.3 points
+        assert abs(p.equity - equity_vs_random(c.name)) <= 4 * p.stderr, c.name
 
 
-def test_a_seed_is_drawn_once_for_all_cells():
+def test_a_seed_is_drawn_once_for_the_pass():
     grid = equity_grid("KK+", [2], precision=0.005)
     assert grid.seed is not None and {c.result.seed for c in grid.cells} == {grid.seed}
+    assert all(c.result.players[0].stderr <= 0.005 for c in grid.cells)
 
 
 def test_grid_json_and_table():
@@ -151,14 +174,14 @@ def test_grid_json_and_table():
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout, parse_constant=lambda c: pytest.fail(c))
     assert [c["class"] for c in out["classes"]] == ["AA", "72o"]
-    assert set(out["classes"][0]) == {"class", "row", "col", "combos", "weight", "equity", "win", "tie",
-                                      "stderr", "method", "trials"}
+    assert set(out["classes"][0]) == {"class", "row", "col", "combos", "weight", "share", "equity", "win",
+                                      "tie", "stderr", "method", "trials"}
     assert out["overall"]["players"][0]["hand"] == "AA,72o" and out["opponents"] == ["QQ"]
     table = runner.invoke(cli, ["grid", "AA,72o", "vs", "QQ", "--board", "Qh7d2c"]).output
     assert "AA,72o (13 combos) vs QQ: equity" in table  # 7d and 2c on the board leave 7 of 72o
-    assert "2 classes · 2 exact" in table
+    assert "2 classes · one pass · exact" in table
     one = runner.invoke(cli, ["grid", "AA", "vs", "AsAh"]).output  # card removal leaves AA one combo
-    assert "AA (1 combo) vs AsAh: equity 50.00%" in one and "1 class · 1 exact" in one
+    assert "AA (1 combo) vs AsAh: equity 50.00%" in one and "1 class · one pass · exact" in one
 
 
 def test_no_color_keeps_the_numbers(monkeypatch):
@@ -212,7 +235,7 @@ def test_short_deck_grid_cells_equal_single_runs():
     assert [c.name for c in grid.cells] == ["AA", "KQs", "76o"] and grid.overall.game == "short-deck"
     for c in grid.cells:
         single = equity.calculate([c.name, None], board="Jc8d6h", game="6+", method="exact")
-        assert c.result.players[0].equity == single.players[0].equity
+        assert c.result.players[0].equity == pytest.approx(single.players[0].equity, rel=1e-12)
     mean = sum(c.weight * c.result.players[0].equity for c in grid.cells) / sum(c.weight for c in grid.cells)
     assert mean == pytest.approx(grid.overall.players[0].equity, abs=1e-12)
     assert json.loads(json.dumps(grid.to_dict()))["game"] == "short-deck"

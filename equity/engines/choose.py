@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+import numpy as np
+
 from ..errors import ScenarioError, TooLarge
 from ..games import Game
 from ..result import Result
@@ -20,6 +22,7 @@ from ..scenario import PlayerSpec, Scenario
 from . import exact
 from . import montecarlo as simulate
 from .batches import Progress
+from .deals import RANDOM_HAND
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
@@ -73,35 +76,49 @@ def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: i
                        precision: float | None = None, time_s: float | None = None, seed: int | None = None,
                        threads: int | None = None, categories: bool = False,
                        progress: Progress | None = None, on_start: OnStart | None = None,
-                       fallback_seed: int | None = None) -> Result:
+                       fallback_seed: int | None = None, combos: Sequence[int] | bool = (),
+                       groups: Sequence[np.ndarray] | None = None,
+                       group_precision: float | None = None) -> Result:
     """Equities for a :class:`Scenario` by the method :func:`choose` picks (see :func:`calculate`).
 
     ``fallback_seed``: the seed of a Monte Carlo run when ``seed`` is not given; unlike ``seed`` it does
     not ask for Monte Carlo (so runs that share it are comparable whichever method each one gets).
+    ``combos``: the seats whose per-combo counts to return (:mod:`equity.engines.combos`), True for every
+    seat that is not a random hand. ``groups``, ``group_precision``: a Monte Carlo precision stop that
+    also waits for groups of those combos (:func:`equity.engines.montecarlo.simulate`).
     """
     if not isinstance(scenario, Scenario):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
     chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
     return run_chosen(scenario, chosen, deals, trials=trials, precision=precision, time_s=time_s, seed=seed,
                       threads=threads, categories=categories, progress=progress, on_start=on_start,
-                      fallback_seed=fallback_seed)
+                      fallback_seed=fallback_seed, combos=combos, groups=groups,
+                      group_precision=group_precision)
 
 
 def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, trials: int | None = None,
                precision: float | None = None, time_s: float | None = None, seed: int | None = None,
                threads: int | None = None, categories: bool = False, progress: Progress | None = None,
-               on_start: OnStart | None = None, fallback_seed: int | None = None) -> Result:
+               on_start: OnStart | None = None, fallback_seed: int | None = None,
+               combos: Sequence[int] | bool = (), groups: Sequence[np.ndarray] | None = None,
+               group_precision: float | None = None) -> Result:
     """Run the method :func:`choose` returned, with its plan (for a caller that looked at the choice
     first, as ``equity batch`` does to size its threads); the options as in :func:`calculate_scenario`."""
+    if combos is True:
+        combos = [p for p in range(len(scenario.players)) if scenario.holes[p, 0] != RANDOM_HAND]
+    seats = list(combos or ())
     if on_start is not None:
         game = scenario.game
         on_start(chosen, game.enumeration_cached() if chosen == "exact" else game.simulation_cached())
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
-                                     deals=deals)
+                                     deals=deals, combos=seats)
+    if groups is not None and trials is None and time_s is None and precision is None:
+        precision = simulate.DEFAULT_PRECISION
     return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s,
                              seed=fallback_seed if seed is None else seed, threads=threads,
-                             categories=categories, progress=progress)
+                             categories=categories, progress=progress, combos=seats, groups=groups,
+                             group_precision=group_precision)
 
 
 def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
@@ -109,7 +126,8 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
               trials: int | None = None,
               precision: float | None = None, time_s: float | None = None, seed: int | None = None,
               threads: int | None = None, categories: bool = False,
-              progress: Progress | None = None, on_start: OnStart | None = None) -> Result:
+              progress: Progress | None = None, on_start: OnStart | None = None,
+              combos: bool = False) -> Result:
     """Every player's win, tie and equity: what ``equity HERO vs ... --json`` prints.
 
     Args:
@@ -132,6 +150,8 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
         categories: also count each player's hand categories (``PlayerResult.categories``).
         progress: called as ``progress(done, total)`` as the run goes.
         on_start: called as ``on_start(method, compiled)`` once the method is chosen, before the run.
+        combos: also count every combo of each player that is not a random hand, in the same pass:
+            :func:`equity.combos.combo_results` reads them from the result (``result.combos``).
 
     Returns:
         A :class:`~equity.result.Result`; ``result.to_dict()`` is the CLI's JSON object.
@@ -147,4 +167,4 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
     return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
                               seed=seed, threads=threads, categories=categories, progress=progress,
-                              on_start=on_start)
+                              on_start=on_start, combos=combos)

@@ -34,14 +34,18 @@ class Deal(NamedTuple):
     want_cats: bool
     cat_of: np.ndarray
     stages: int = 4
+    #: bool (G,): which ranged players' combos the kernel counts one by one when it is handed per-combo
+    #: rows (:mod:`equity.engines.combos`); all of them by default.
+    counted: np.ndarray = np.ones(0, np.bool_)
 
 
 @njit(inline="always")
-def _draw_ranged(s0, s1, s2, s3, d, held):
+def _draw_ranged(s0, s1, s2, s3, d, held, picked):
     """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
-    cards)): player ``g`` from rows ``ranged_start[g] ..`` by its alias table; a draw where two combos
-    share a card is rejected whole and drawn again. Returns ``(used, s0, s1, s2, s3)``: the mask of the
-    cards held and the generator's state."""
+    cards)), and its row of ``d.ranged`` into ``picked`` (int64 (G,)): player ``g`` from rows
+    ``ranged_start[g] ..`` by its alias table; a draw where two combos share a card is rejected whole and
+    drawn again. Returns ``(used, s0, s1, s2, s3)``: the mask of the cards held and the generator's
+    state."""
     ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
     one = uint64(1)
     while True:
@@ -54,6 +58,7 @@ def _draw_ranged(s0, s1, s2, s3, d, held):
                 x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
                 if x >= alias_prob[i]:
                     i = lo + alias_idx[i]
+            picked[g] = i
             m = uint64(0)
             for j in range(ranged.shape[1]):
                 held[g, j] = ranged[i, j]
@@ -113,4 +118,4 @@ def base_deal(scenario, game, categories: bool, stages: int = 4) -> Deal:
     """The :class:`Deal` of a validated scenario: its holes, fixed board, live cards and ranged players,
     and ``game``'s class-to-category table."""
     return Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
-                categories, game.category_table(), stages)
+                categories, game.category_table(), stages, np.ones(len(scenario.ranged()), np.bool_))

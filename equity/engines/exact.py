@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -32,6 +33,7 @@ from ..cards import format_cards
 from ..errors import TooLarge
 from ..result import Result, low_counts, player_results
 from .batches import Progress, check_threads, using_threads
+from .combos import ComboCounts, ComboIndex, empty_counts, fold_deals
 from .deals import check_scenario
 from .tally import Tally
 
@@ -45,7 +47,8 @@ class Plan:
 
     holes: uint8 (n, P, hole); weight: float64 (n,) orbit size times range weights; orbit: int64 (n,);
     to_deal: the board cards each deal's boards add; work: the kernel's cost in the game's units
-    (:meth:`~equity.games.base.Game.exact_work`).
+    (:meth:`~equity.games.base.Game.exact_work`); maps: int64 (symmetries, 52), the card maps of the
+    suit symmetries the deals were reduced by (the identity alone when they were not).
     """
 
     holes: np.ndarray
@@ -55,6 +58,7 @@ class Plan:
     symmetries: int
     to_deal: int
     work: float
+    maps: np.ndarray | None = None
 
     @property
     def deals(self) -> int:
@@ -171,11 +175,12 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
         holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
     return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64), orbit.astype(np.int64),
                 boards_per_deal(scenario), len(maps), scenario.game.board - len(scenario.board),
-                _work(scenario, float(len(holes))))
+                _work(scenario, float(len(holes))), np.array(maps, np.int64).reshape(len(maps), 52))
 
 
 def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,
-                    progress: Progress | None = None, deals: Plan | None = None) -> Result:
+                    progress: Progress | None = None, deals: Plan | None = None,
+                    combos: Sequence[int] = ()) -> Result:
     """Every player's exact win, tie and equity, by enumerating every deal and every board.
 
     Args:
@@ -184,10 +189,13 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
         categories: also count each player's final hand category and wins by category.
         progress: called as ``progress(trials_done, trials_total)`` after each batch of deals.
         deals: the :func:`plan`, if the caller has it already.
+        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combos`): the
+            enumeration then counts each deal on its own and adds the deals up by combo.
 
     Returns:
         A :class:`Result` with method ``"exact"``, seed ``None`` and ``trials`` the number of
-        (deal, board) pairs.
+        (deal, board) pairs; its ``combos`` the :class:`~equity.engines.combos.ComboCounts` of the seats
+        asked for, in their order.
 
     Raises:
         TooLarge: too many deals to list.
@@ -195,23 +203,41 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     check_scenario(scenario)
     check_threads(threads)
     deals = deals if deals is not None else plan(scenario)
-    run = scenario.game.enumeration(scenario, deals, categories)  # loads (or compiles) the kernels
+    game = scenario.game
+    per_deal = bool(combos)
+    # Loads (or compiles) the kernels.
+    run = game.enumeration(scenario, deals, categories, per_deal)
+    n_players = len(scenario.players)
+    counts = [empty_counts(p, *scenario.combos()[p], n_players, game.split, exact=True) for p in combos]
+    indexes = [ComboIndex(c.combos) for c in counts]
+    maps = deals.maps if deals.maps is not None else np.arange(52)[None]
     start = time.perf_counter()
     parts: list[Tally] = []
     boards = 0
+    first = 0
     with using_threads(threads) as n_threads:
-        for part, counted, done in run(n_threads):
+        for part, counted, done, rows in run(n_threads):
+            if per_deal:  # one row per deal, in the plan's order: add them up by combo
+                last = first + len(rows.wins)
+                for c, index in zip(counts, indexes, strict=True):
+                    fold_deals(c, deals.holes[first:last], rows, deals.weight[first:last],
+                               deals.orbit[first:last], deals.boards_per_deal, maps, index)
+                part = Tally(*(x.sum(axis=0, keepdims=True) for x in part))
+                first = last
             parts.append(part)
             boards += counted
             if progress is not None:
                 progress(done, deals.trials)
     assert boards == deals.trials, (boards, deals.trials)
-    return exact_result(scenario, deals, parts, categories, start)
+    assert not per_deal or first == len(deals.weight), (first, len(deals.weight))
+    return exact_result(scenario, deals, parts, categories, start, counts)
 
 
-def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, start: float) -> Result:
+def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, start: float,
+                 combos: list[ComboCounts] | None = None) -> Result:
     """The :class:`Result` of an enumeration whose kernels counted ``parts`` (weighted tallies with a
-    leading axis of chunks), begun at ``start`` (``time.perf_counter()``)."""
+    leading axis of chunks), begun at ``start`` (``time.perf_counter()``), with the per-combo counts
+    ``combos`` if any."""
     game = scenario.game
     tally = Tally.join(parts).total() if parts else Tally.zeros(1, len(scenario.players), game.split,
                                                                 np.float64).total()
@@ -219,4 +245,4 @@ def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, st
     players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
                              order=game.category_names())
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
-                  time.perf_counter() - start, players, game.name, low_counts(tally, total))
+                  time.perf_counter() - start, players, game.name, low_counts(tally, total), combos or None)

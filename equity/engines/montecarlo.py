@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,7 @@ from ..cards import format_cards
 from ..errors import ScenarioError
 from ..result import Result, low_counts, player_results
 from .batches import BATCH_SECONDS, Progress, check_threads, next_batch, using_threads
+from .combo_rows import ComboRows, GroupRule
 from .deals import check_scenario
 from .tally import Tally, shares
 
@@ -104,7 +106,8 @@ def _expected(trials: int | None, need: int | None, time_s: float | None, done_c
 
 def simulate(scenario: Any, *, trials: int | None = None, precision: float | None = None,
              time_s: float | None = None, seed: int | None = None, threads: int | None = None,
-             categories: bool = False, progress: Progress | None = None) -> Result:
+             categories: bool = False, progress: Progress | None = None, combos: Sequence[int] = (),
+             groups: Sequence[np.ndarray] | None = None, group_precision: float | None = None) -> Result:
     """Estimate every player's win, tie and equity by Monte Carlo.
 
     Args:
@@ -118,9 +121,17 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
         categories: also count each player's final hand category and wins by category.
         progress: called as ``progress(trials_done, trials_total)`` after each batch; with a
             precision or time stop the total is a running estimate.
+        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combos`): each a
+            ranged player or a specific hand.
+        groups, group_precision: with a precision stop, also wait until, for each seat of ``combos``,
+            every group of its combos (``groups[i]``: int64 (C,), each combo's group, -1 for none) has
+            a standard error of its equity at most ``group_precision`` (:class:`GroupRule`).
 
     Returns:
-        A :class:`Result` with method ``"monte-carlo"``.
+        A :class:`Result` with method ``"monte-carlo"``; its ``combos`` the per-combo counts asked for.
+
+    Raises:
+        ScenarioError: per-combo counts asked for a random hand.
     """
     check_scenario(scenario)
     check_options(trials, precision, time_s, seed, threads)
@@ -134,8 +145,11 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
     def counts(n: int) -> Tally:
         return Tally.zeros(n, n_players, game.split)
 
+    per_combo = ComboRows(scenario, combos, len(d.ranged))
+    d = d._replace(counted=per_combo.counted)
+    rule = GroupRule(per_combo, groups, group_precision, CHUNK) if groups is not None and precision else None
     # Load (or compile) the kernel before the clock starts: elapsed_s is the run, not the JIT.
-    run_chunks(np.uint64(seed), 0, 0, 0, d, t, counts(0))
+    run_chunks(np.uint64(seed), 0, 0, 0, d, t, counts(0), *per_combo.zeros(0))
     start = time.perf_counter()
     parts: list[Tally] = []
     done_chunks = 0
@@ -146,10 +160,12 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
         while True:
             n = batch if total_chunks is None else min(batch, total_chunks - done_chunks)
             part = counts(n)
+            combo_part = per_combo.zeros(n)
             t0 = time.perf_counter()
-            run_chunks(np.uint64(seed), done_chunks, n, total, d, t, part)
+            run_chunks(np.uint64(seed), done_chunks, n, total, d, t, part, *combo_part)
             spent = time.perf_counter() - t0
             parts.append(part)
+            per_combo.add(combo_part)
             done_chunks += n
             if total_chunks is not None and done_chunks >= total_chunks:
                 break
@@ -157,9 +173,12 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
             if precision is not None:
                 joined = Tally.join(parts)
                 stderr = _equity_stderr(joined)
+                if rule is not None:
+                    stderr = np.concatenate([stderr, rule.add(combo_part, precision)], axis=1)
                 stop = _first_precise_prefix(stderr, precision, 2)
                 if stop:
                     parts = [joined.rows(stop)]
+                    per_combo.keep(done_chunks - n, stop)
                     done_chunks = stop
                     break
                 need = _chunks_for(stderr, precision) - done_chunks
@@ -184,4 +203,5 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
     players = player_results(scenario.labels(), scenario.n_combos(), tally, played, categories,
                              order=game.category_names())
     return Result("monte-carlo", played, seed, format_cards(scenario.board), format_cards(scenario.dead),
-                  time.perf_counter() - start, players, game.name, low_counts(tally, played))
+                  time.perf_counter() - start, players, game.name, low_counts(tally, played),
+                  per_combo.counts(tally, played) or None)

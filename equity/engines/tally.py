@@ -49,11 +49,16 @@ class Tally(NamedTuple):
     deals: np.ndarray
 
     @classmethod
-    def zeros(cls, rows: int, players: int, split: bool, dtype: type = np.int64) -> Tally:
-        """Zeroed counts for ``rows`` rows; the split-pot arrays are empty unless ``split``."""
-        s = MAX_SPLIT if split else 0
-        return cls(np.zeros((rows, players), dtype), np.zeros((rows, players, MAX_SPLIT), dtype),
-                   np.zeros((rows, players, N_CATEGORIES, 3), dtype), np.zeros((rows, players, s), dtype),
+    def zeros(cls, rows: int, players: int, split: bool, dtype: type = np.int64, ways: int = MAX_SPLIT,
+              categories: bool = True) -> Tally:
+        """Zeroed counts for ``rows`` rows; the split-pot arrays are empty unless ``split``. ``ways``: the
+        last axis of the ``k``-way arrays (``players + 1`` is enough for the counts of one table: the
+        per-combo tallies of :mod:`equity.engines.combos` keep just that); ``categories=False`` leaves
+        ``cats`` empty (its category axis of length 0)."""
+        s = ways if split else 0
+        n_cats = N_CATEGORIES if categories else 0
+        return cls(np.zeros((rows, players), dtype), np.zeros((rows, players, ways), dtype),
+                   np.zeros((rows, players, n_cats, 3), dtype), np.zeros((rows, players, s), dtype),
                    np.zeros((rows, players, s), dtype), np.zeros((rows, players, s, s), dtype),
                    np.zeros((rows, players, 3 if split else 0), dtype), np.zeros((rows, 2), dtype))
 
@@ -83,7 +88,7 @@ def _k(n: int) -> np.ndarray:
 
 def shares(t: Tally) -> tuple[np.ndarray, np.ndarray]:
     """Every player's summed pot share and summed squared share, per row: two float64 (rows, P)."""
-    k = _k(MAX_SPLIT)
+    k = _k(t.ties.shape[-1])
     share = t.wins + (t.ties / k).sum(-1)
     square = t.wins + (t.ties / (k * k)).sum(-1)
     if t.split:

@@ -31,8 +31,8 @@ CATEGORY_NAMES = tuple(name for name, _ in CATEGORIES)
 #: registry (:mod:`equity.games`) fills it once its games are defined.
 SIZE_HINTS: dict[int, str] = {}
 
-#: ``run(n_threads)``: yields ``(tally part, trials done)`` as an exact enumeration goes (see
-#: :meth:`Game.enumeration`).
+#: ``run(n_threads)``: yields ``(tally part, boards, trials done, per-deal rows)`` as an exact
+#: enumeration goes (see :meth:`Game.enumeration`).
 Enumeration = Callable[[int], Iterator[tuple[Any, int]]]
 
 
@@ -168,11 +168,12 @@ class Game:
         choice between exact and Monte Carlo."""
         return deals * boards * players
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
+    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         """The exact enumeration of ``plan``'s deals (an :class:`equity.engines.exact.Plan`), its kernels
         loaded (so that the caller's clock measures the run, not the JIT): called with the thread count,
-        it yields ``(tally, boards, trials done)`` per batch, the tally weighted (float64) and its
-        boards counting every orbit in full."""
+        it yields ``(tally, boards, trials done, rows)`` per batch, the tally weighted (float64) and its
+        boards counting every orbit in full. ``rows``: with ``per_deal``, the batch's deals each counted
+        into a tally row of its own, in the plan's order (for :mod:`equity.engines.combos`); else None."""
         raise NotImplementedError
 
     def enumeration_cached(self) -> bool:

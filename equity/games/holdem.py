@@ -105,10 +105,10 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_mc._run_chunks)
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
+    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from . import holdem_exact
 
-        return holdem_exact.enumeration(scenario, self, plan, categories)
+        return holdem_exact.enumeration(scenario, self, plan, categories, per_deal)
 
     def enumeration_cached(self) -> bool:
         from ..engines.batches import in_jit_cache

@@ -26,6 +26,7 @@ from ..evaluators.high import _COUNTS, _MASK, _TWO
 #: four cards.
 _FOUR_OF_A_SUIT = uint64(0b100100100100 << 52)
 CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
+MAX_ROWS = 65_536  # deals per batch at most when each deal has a row of its own
 
 
 class Board(NamedTuple):
@@ -40,7 +41,7 @@ class Board(NamedTuple):
 
 
 @njit(cache=True)
-def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out):
+def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out, deal_wins, deal_ties):
     """Enumerate every board for each deal; add the weighted counts.
 
     holes: uint8 (n, P, 2), the deals (distinct cards within each). weight: float64 (n,), each deal's
@@ -49,7 +50,8 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
     :class:`~equity.evaluators.tables.Tables`. Outputs, added to: wins_out float64 (P,), ties_out float64
     (P, MAX_SPLIT) by the number of players splitting, cats_out float64 (P, 9, 3) (ends with, wins with,
     ties with) when ``b.want_cats``, boards_out int64 (1,) the number of (deal, board) pairs times orbit
-    sizes.
+    sizes. deal_wins float64 (n, P) and deal_ties float64 (n, P, W), when n > 0: each deal's weighted
+    wins and k-way ties on its own, k < W (:mod:`equity.engines.combos`).
     """
     board, live, want_cats, cat_of = b.board, b.live, b.want_cats, b.cat_of
     rank_step, rank_last = t.rank_step, t.rank_last
@@ -193,6 +195,11 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
                 idx[u] = idx[u - 1] + 1
             t_from = j
         w = weight[i]
+        if deal_wins.shape[0]:
+            for p in range(n_players):
+                deal_wins[i, p] = w * wins[p]
+                for s in range(deal_ties.shape[2]):
+                    deal_ties[i, p, s] = w * ties[p, s]
         for p in range(n_players):
             wins_out[p] += w * wins[p]
             for s in range(MAX_SPLIT):
@@ -205,21 +212,26 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out)
 
 
 @njit(cache=True, parallel=True)
-def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards):
+def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins, deal_ties):
     """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
     each into its own row of the weighted ``tally`` (a :class:`~equity.engines.tally.Tally`) and of
-    ``boards`` (int64 (chunks, 1))."""
+    ``boards`` (int64 (chunks, 1)); each deal into its row of ``deal_wins`` and ``deal_ties`` (rows from
+    ``bounds[0]``) when they have rows."""
+    per_deal = deal_wins.shape[0] > 0
     for j in prange(bounds.shape[0] - 1):
         lo = bounds[j]
         hi = bounds[j + 1]
+        a = lo - bounds[0] if per_deal else 0
+        z = hi - bounds[0] if per_deal else 0
         _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], b, t, tally.wins[j], tally.ties[j], tally.cats[j],
-               boards[j])
+               boards[j], deal_wins[a:z], deal_ties[a:z])
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
+def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
     """The enumeration of ``deals`` (a :class:`~equity.engines.exact.Plan`) for
     :func:`equity.engines.exact.enumerate_exact`, its kernel loaded: ``run(n_threads)`` yields
-    ``(tally, boards, trials done)`` for each batch of chunks of deals."""
+    ``(tally, boards, trials done, rows)`` for each batch of chunks of deals; ``rows``, when
+    ``per_deal``: each deal's counts on its own, a tally row each (else None)."""
     t = game.tables()
     n_players = len(scenario.players)
     known = set(scenario.board) | set(scenario.dead)
@@ -233,22 +245,29 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
     def counts(k: int) -> Tally:
         return Tally.zeros(k, n_players, False, np.float64)
 
+    def rows(k: int) -> Tally:
+        return Tally.zeros(k, n_players, False, np.float64, ways=n_players + 1, categories=False)
+
     _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),
-                    np.zeros((0, 1), np.int64))
+                    np.zeros((0, 1), np.int64), rows(0).wins, rows(0).ties)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         done = 0
         batch = 2 * n_threads
         while done < n_chunks:
             k = min(batch, n_chunks - done)
+            if per_deal:  # a row per deal: keep a batch's rows in memory bounded
+                k = max(1, min(k, int(np.searchsorted(bounds, bounds[done] + MAX_ROWS)) - done - 1))
             part = counts(k)
             boards = np.zeros((k, 1), np.int64)
+            one = rows(int(bounds[done + k] - bounds[done]) if per_deal else 0)
             t0 = time.perf_counter()
             _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], b, t, part,
-                            boards)
+                            boards, one.wins, one.ties)
             spent = time.perf_counter() - t0
             done += k
-            yield part, int(boards.sum()), int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal
+            yield (part, int(boards.sum()), int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal,
+                   one if per_deal else None)
             batch = next_batch(batch, k, spent, n_threads)
 
     return run

@@ -22,7 +22,7 @@ from ..evaluators.high import _COUNTS, _MASK, _TWO
 
 
 @njit(cache=True)
-def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
+def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, combo_wins, combo_ties):
     """Play chunk ``chunk``'s ``trials`` trials (lane ``j`` from stream ``LANES * chunk + j`` of
     ``seed``); write the counts.
 
@@ -33,7 +33,10 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
     2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
     :class:`~equity.evaluators.tables.Tables`. wins_out: int64 (P,). ties_out: int64 (P, MAX_SPLIT). cats_out:
-    int64 (P, 9, 3), written when ``d.want_cats``. Assumes a valid scenario.
+    int64 (P, 9, 3), written when ``d.want_cats``. combo_n int64 (C,), combo_wins int64 (C, P), combo_ties
+    int64 (C, P, W), added to: per row of ``d.ranged``, the trials where a ranged player held that combo
+    and every player's wins and k-way ties in them (:mod:`equity.engines.combos`); C = 0 counts none.
+    Assumes a valid scenario.
 
     Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
     and deck (:mod:`equity.engines.deck`). In each lane the ranged players' combos are drawn first, together
@@ -45,7 +48,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     overlap; then the block is scored.
     """
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
-    want_cats, cat_of = d.want_cats, d.cat_of
+    want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
@@ -60,6 +63,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
     st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
     held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
+    picked = np.zeros((LANES, max(n_ranged, 1)), np.int64)
+    want_combos = combo_n.shape[0] > 0
     r_board = np.empty(LANES, np.uint64)
     hole_a = np.empty(LANES, np.uint64)
     hole_b = np.empty(LANES, np.uint64)
@@ -74,7 +79,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
         lanes = min(LANES, trials - block * LANES)
         for lane in range(LANES if n_ranged else 0):
             masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
-                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane], picked[lane])
         _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
         if d.stages < 2:
             continue
@@ -129,6 +134,16 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
             if n_best[lane] > 1:
                 for p in range(n_players):
                     ties[p, n_best[lane]] += values[p, lane] == best[lane]
+        if want_combos:  # branch-free: a win alone counts as a 1-way tie here, moved to the wins after
+            for lane in range(lanes):
+                k = n_best[lane]
+                for g in range(n_ranged):
+                    if not counted[g]:
+                        continue
+                    row = picked[lane, g]
+                    combo_n[row] += 1
+                    for p in range(n_players):
+                        combo_ties[row, p, k] += values[p, lane] == best[lane]
         if want_cats:
             for lane in range(lanes):
                 for p in range(n_players):
@@ -139,15 +154,21 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out):
     wins_out[:] = wins
     ties_out[:, :] = ties
     cats_out[:, :, :] = cats
+    for row in range(combo_n.shape[0]):
+        for p in range(n_players):
+            combo_wins[row, p] += combo_ties[row, p, 1]
+            combo_ties[row, p, 1] = 0
 
 
 @njit(cache=True, parallel=True)
-def _run_chunks(seed, first, n_chunks, total, d, t, tally):
+def _run_chunks(seed, first, n_chunks, total, d, t, tally, combo_n, combos):
     """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step, into
-    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`)."""
+    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`), and the per-combo counts into the
+    rows of ``combo_n`` (int64 (chunks, C)) and ``combos`` (a Tally with axes (chunks, C, ..))."""
     for j in prange(n_chunks):
         k = first + j
-        _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, t, tally.wins[j], tally.ties[j], tally.cats[j])
+        _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, t, tally.wins[j], tally.ties[j], tally.cats[j],
+               combo_n[j], combos.wins[j], combos.ties[j])
 
 
 def prepare(scenario: Any, game: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:

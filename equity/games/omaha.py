@@ -80,10 +80,10 @@ class OmahaGame(Game):
             return deals * players * (math.comb(self.hole, 2) * math.comb(48, 3) / 2 + 2.5 * boards)
         return deals * boards * (3 + players * (1 + math.comb(self.hole, 2) / 2))
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool) -> Enumeration:
+    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from . import omaha_exact
 
-        return omaha_exact.enumeration(scenario, self, plan, categories)
+        return omaha_exact.enumeration(scenario, self, plan, categories, per_deal)
 
     def enumeration_cached(self) -> bool:
         from ..engines.batches import in_jit_cache

@@ -43,6 +43,8 @@ from .omaha_mc import _triple_tables, low_arrays, triple_tables
 
 #: Triple tables built at once (about 0.3 MB each).
 MAX_TABLES = 64
+#: Deals per batch at most when each deal has its own tally row (a hi-lo row is about 10 kB).
+MAX_ROWS = 2048
 _N = uint64(52)
 
 
@@ -301,10 +303,11 @@ def _comb(n: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
+def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
     """The Omaha enumeration of ``deals`` (a :class:`~equity.engines.exact.Plan`) for
     :func:`equity.engines.exact.enumerate_exact`, its kernels loaded: ``run(n_threads)`` yields
-    ``(tally, boards, trials done)`` for each batch of deals."""
+    ``(tally, boards, trials done, rows)`` for each batch of deals; ``per_deal``: a bin of each deal's
+    items, so each tally row is one deal's, in the plan's order (and ``rows`` is the tally; else None)."""
     t = game.tables()
     n_players = len(scenario.players)
     board = np.array(scenario.board, np.uint8)
@@ -315,6 +318,8 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
     firsts = max(m - to_deal + 1, 1) if to_deal >= 2 else 1
     per_batch = max(1, MAX_TABLES // n_players) if to_deal == 5 else max(1, 4_000_000 // max(
         1, deals.boards_per_deal * n_players))
+    if per_deal:  # a tally row per deal: keep a batch's rows in memory bounded
+        per_batch = min(per_batch, MAX_ROWS)
     lows = low_arrays(game.split)
     p_arrays = tuple(pair_tables(t))
 
@@ -340,10 +345,14 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
             items = np.stack([d_idx, j0], axis=1)
             left = m - 1 - j0
             sizes = _comb(left, to_deal - 1) if to_deal >= 2 else np.ones(len(items))
-            order, bin_start = _bins(sizes, min(len(items), 4 * n_threads))
+            if per_deal:
+                order = np.arange(len(items), dtype=np.int64)
+                bin_start = np.arange(0, len(items) + 1, firsts, dtype=np.int64)
+            else:
+                order, bin_start = _bins(sizes, min(len(items), 4 * n_threads))
             k = len(bin_start) - 1
             part, boards = counts(k), np.zeros((k, 1), np.int64)
             _items(shared(tabs, holes, deals.weight[lo:hi]), items[order], bin_start, t, part, boards)
-            yield part, int(boards.sum()), hi * deals.boards_per_deal
+            yield part, int(boards.sum()), hi * deals.boards_per_deal, part if per_deal else None
 
     return run

@@ -47,7 +47,8 @@ class OmahaDeal(NamedTuple):
     ``tables`` int16 (F, 52**3), one per player with a specific hand, ``table_of`` int64 (P,) the row of
     each player's table, or -1; the arrays of the :class:`~equity.evaluators.omaha_tables.PairTables` (a
     tuple within a tuple cannot cross numba's prange); ``split`` (hi-lo) and the arrays of the
-    :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low)."""
+    :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low); ``counted`` as
+    :class:`~equity.engines.deals.Deal`'s."""
 
     holes: np.ndarray
     board: np.ndarray
@@ -70,14 +71,19 @@ class OmahaDeal(NamedTuple):
     low_omaha: np.ndarray
     low_possible: np.ndarray
     no_low: int
+    counted: np.ndarray
 
 
 @njit(cache=True)
-def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, lows, deals):
+def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, lows, deals, combo_n, c_wins,
+                 c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals):
     """Play chunk ``chunk``'s ``trials`` Omaha trials into one row of a
     :class:`~equity.engines.tally.Tally`, its arrays ``wins`` .. ``deals`` (as
-    :func:`equity.games.holdem_mc._chunk`, whose arrays these are, with ``hole`` cards per hand)."""
+    :func:`equity.games.holdem_mc._chunk`, whose arrays these are, with ``hole`` cards per hand), and
+    per combo of ``d.ranged`` into ``combo_n`` (int64 (C,)) and the C rows of the tally arrays ``c_wins``
+    .. ``c_deals`` (:mod:`equity.engines.combos`; C = 0 counts none)."""
     out = Tally(wins, ties, cats, high, low, both, lows, deals)
+    combos = Tally(c_wins, c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals)
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
     want_cats, cat_of = d.want_cats, d.cat_of
     tables, table_of = d.tables, d.table_of
@@ -104,6 +110,8 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 fixed_mask[p] |= low_bit[holes[p, j]]
     st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
     held = np.empty((LANES, max(n_ranged, 1), h), np.uint64)
+    picked = np.zeros((LANES, max(n_ranged, 1)), np.int64)
+    want_combos = combo_n.shape[0] > 0
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)
     lows = np.empty(n_players, np.int64)
@@ -111,7 +119,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
     for block in range((trials + LANES - 1) // LANES):
         for lane in range(LANES if n_ranged else 0):
             masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
-                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane])
+                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane], picked[lane])
         _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
         for lane in range(min(LANES, trials - block * LANES)):
             for j in range(to_deal):
@@ -150,24 +158,41 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 values[p] = v
                 if split:
                     lows[p] = low_omaha[hole_mask * 256 + board_mask]
+            possible = d.low_possible[board_mask]
             if split:
-                possible = d.low_possible[board_mask]
                 _add_split(values, lows, possible, no_low, n_players, want_cats, cat_of, acc)
             else:
                 _add_outcome(values, n_players, want_cats, cat_of, acc.wins, acc.ties, acc.cats)
+            if want_combos:
+                for g in range(n_ranged):
+                    if not d.counted[g]:
+                        continue
+                    row = picked[lane, g]
+                    combo_n[row] += 1
+                    if split:
+                        one = Tally(combos.wins[row], combos.ties[row], combos.cats[row], combos.high[row],
+                                    combos.low[row], combos.both[row], combos.lows[row], combos.deals[row])
+                        _add_split(values, lows, possible, no_low, n_players, False, cat_of, one)
+                    else:
+                        _add_outcome(values, n_players, False, cat_of, combos.wins[row], combos.ties[row],
+                                     combos.cats[row])
     _add_into(out, 1, acc)
 
 
 @njit(cache=True, parallel=True)
-def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally):
+def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally, combo_n, combos):
     """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step, into
-    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`). The prange loop takes its arrays one
-    by one: a tally built inside it made this wrapper take 14 s to compile."""
+    the rows of ``tally`` (a :class:`~equity.engines.tally.Tally`), and the per-combo counts into the
+    rows of ``combo_n`` (int64 (chunks, C)) and ``combos`` (a Tally with axes (chunks, C, ..)). The
+    prange loop takes its arrays one by one: a tally built inside it made this wrapper take 14 s to
+    compile."""
     wins, ties, cats, high, low, both, lows, deals = tally
+    c_wins, c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals = combos
     for j in prange(n_chunks):
         k = first + j
         _chunk_omaha(seed, k, min(CHUNK, total - k * CHUNK), d, t, wins[j], ties[j], cats[j], high[j], low[j],
-                     both[j], lows[j], deals[j])
+                     both[j], lows[j], deals[j], combo_n[j], c_wins[j], c_ties[j], c_cats[j], c_high[j],
+                     c_low[j], c_both[j], c_lows[j], c_deals[j])
 
 
 @njit(cache=True, parallel=True)
@@ -215,4 +240,5 @@ def prepare(scenario: Any, game: Any, categories: bool) -> tuple[Any, OmahaDeal,
     table_of = np.full(len(holes), -1, np.int64)
     table_of[fixed] = np.arange(len(fixed))
     tables = triple_tables(holes[fixed], np.concatenate([d.board, d.live]), t)
-    return _run_chunks_omaha, OmahaDeal(*d[:9], tables, table_of, *pair_tables(t), *low_arrays(game.split)), t
+    return _run_chunks_omaha, OmahaDeal(*d[:9], tables, table_of, *pair_tables(t), *low_arrays(game.split),
+                                         d.counted), t
