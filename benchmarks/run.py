@@ -212,11 +212,16 @@ def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     d = base_deal(scenario, HOLDEM, False, stages)
     players = len(scenario.players)
 
+    # No per-combo rows: the totals alone, as `equity` runs them.
+    no_combos = Tally(*(np.zeros((n_chunks, 0, *x.shape[1:]), x.dtype)
+                        for x in Tally.zeros(0, players, False, ways=players + 1, categories=False)))
+
     def run() -> tuple[np.ndarray, ...]:
         counts = Tally.zeros(n_chunks, players, False)
         with using_threads(threads):
             if kernel is _run_chunks:
-                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts)
+                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts,
+                       np.zeros((n_chunks, 0), np.int64), no_combos)
             else:
                 kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts[:3])
         return counts[:3]

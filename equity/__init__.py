@@ -9,8 +9,6 @@
 
 from ._version import __version__
 from .cards import format_cards, parse_cards
-from .combos import ComboResult, combo_results
-from .dist import Distribution, equity_distribution
 from .engines.choose import calculate
 from .errors import (
     CardError,
@@ -28,12 +26,15 @@ from .ranges import Range, format_range, parse_range
 from .result import PlayerResult, Result
 from .scenario import Scenario
 
-#: Loaded on first use, so that hold'em never loads the other games' kernels.
+#: Loaded on first use, so that hold'em never loads the other games' kernels (nor a plain run the
+#: distributions' modules).
 _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluators.omaha",
          "evaluate_omaha_low": "evaluators.low", "evaluate_omaha_low_many": "evaluators.low",
          "describe_low": "evaluators.low", "evaluate_short": "evaluators.shortdeck",
          "evaluate_short_many": "evaluators.shortdeck", "describe_short": "evaluators.shortdeck",
-         "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges"}
+         "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges",
+         "ComboResult": "combos", "combo_results": "combos", "Distribution": "dist",
+         "equity_distribution": "dist"}
 
 
 def __getattr__(name: str) -> object:
@@ -52,8 +53,6 @@ __all__ = [
     "evaluate_in",
     "get_game",
     "CardError",
-    "ComboResult",
-    "Distribution",
     "EquityGrid",
     "DuplicateCardError",
     "EquityError",
@@ -68,9 +67,7 @@ __all__ = [
     "__version__",
     "calculate",
     "category",
-    "combo_results",
     "describe",
-    "equity_distribution",
     "equity_grid",
     "evaluate",
     "evaluate_many",
