@@ -40,7 +40,8 @@ class ComboRows:
                                     "(write 'random' as a range where the game allows it)")
             self.spans.append((int(starts[holes[p, 1]]), int(starts[holes[p, 1] + 1]))
                               if holes[p, 0] == RANGED else None)
-        self.combos = scenario.combos()
+        # Every seat's combos, read only when some are asked for (a random Omaha hand has 270,725).
+        self.combos = scenario.combos() if self.seats else []
         #: bool (G,): the ranged players whose combos are counted (:attr:`equity.engines.deals.Deal.counted`).
         self.counted = np.zeros(len(scenario.ranged()), np.bool_)
         self.counted[[int(holes[p, 1]) for p in self.seats if holes[p, 0] == RANGED]] = True

@@ -158,7 +158,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 values[p] = v
                 if split:
                     lows[p] = low_omaha[hole_mask * 256 + board_mask]
-            possible = d.low_possible[board_mask]
+            possible = d.low_possible[board_mask] if split else 0
             if split:
                 _add_split(values, lows, possible, no_low, n_players, want_cats, cat_of, acc)
             else:
