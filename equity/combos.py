@@ -25,7 +25,7 @@ import numpy as np
 
 from .cards import format_cards
 from .classes import CLASS_NAMES, class_index
-from .engines.combos import ComboCounts, combo_keys
+from .engines.combos import ComboCounts, combo_masks
 from .engines.deals import RANDOM_HAND
 from .engines.tally import Tally
 from .errors import ScenarioError
@@ -103,11 +103,11 @@ def dealable(scenario: Any, seat: int) -> np.ndarray:
     """bool (n,): which of ``seat``'s combos some deal can give it: for each other player that is not a
     random hand, one of its combos shares no card with it (with three or more such players a combo may
     pass this test and still collide in every deal; a Monte Carlo stop gives such combos up in time)."""
-    keys = combo_keys(scenario.combos()[seat][0])
+    keys = combo_masks(scenario.combos()[seat][0])
     ok = np.ones(len(keys), bool)
     for p, (combos, _) in enumerate(scenario.combos()):
         if p != seat and scenario.holes[p, 0] != RANDOM_HAND:
-            theirs = np.unique(combo_keys(combos))
+            theirs = np.unique(combo_masks(combos))
             ok &= ((keys[:, None] & theirs[None, :]) == 0).any(axis=1)
     return ok
 

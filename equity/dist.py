@@ -28,7 +28,7 @@ import re
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -43,8 +43,8 @@ from .combos import (
     counts_of,
     dealable,
     group_counts,
+    group_result,
 )
-from .combos import group_result as _group_result
 from .engines.batches import Progress
 from .engines.choose import Method, OnStart, calculate_scenario
 from .engines.deals import RANDOM_HAND
@@ -183,7 +183,6 @@ class Distribution:
     breakdowns: list[Breakdown]
     buckets: tuple[tuple[float, float], ...] = DEFAULT_BUCKETS
     elapsed_s: float = 0.0
-    labels: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
@@ -231,7 +230,7 @@ def breakdown(result: Result, seat: int, by: str = "class", hero: int = 0) -> Br
             tally, deals, pairs = group_counts(counts, mask)
             if deals <= 0:
                 continue
-            p = _group_result(result, tally, deals, pairs).players[hero]
+            p = group_result(result, tally, deals, pairs).players[hero]
             rows.append(BreakdownRow(name, deals / total, int(mask.sum()), p.equity, p.win, p.tie, p.stderr))
     else:
         by = "combo"
@@ -308,9 +307,9 @@ def equity_distribution(players: Sequence[PlayerSpec | int], board: str | Sequen
     start = time.perf_counter()
     if by not in BY:
         raise ScenarioError(f"by must be one of {', '.join(BY)}; got {by!r}")
-    bands = parse_buckets(buckets) if isinstance(buckets, str) else tuple(buckets or DEFAULT_BUCKETS)
-    if not isinstance(buckets, str) and buckets is not None:
-        bands = parse_buckets(",".join(f"{lo:g}-{hi:g}" for lo, hi in bands))
+    if buckets is not None and not isinstance(buckets, str):
+        buckets = ",".join(f"{lo:g}-{hi:g}" for lo, hi in buckets)
+    bands = DEFAULT_BUCKETS if buckets is None else parse_buckets(buckets)
     scenario, seats, groups = prepare(Scenario.build(players, board, dead, game))
     shared_seed = secrets.randbits(32) if seed is None else seed
     result = calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,

@@ -30,7 +30,6 @@ from .cards import check_distinct, format_cards, parse_cards
 from .classes import CLASS_NAMES, class_combos, class_name
 from .combos import (
     CELL_PRECISION,
-    class_groups,
     combo_classes,
     counts_of,
     dealable,
@@ -286,7 +285,8 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
     combos, _ = whole.combos()[0]
     classes = combo_classes(combos)
     live = dealable(whole, 0)
-    for index in sorted(set(classes.tolist())):
+    present = sorted(set(classes.tolist()), key=lambda i: position(CLASS_NAMES[i]))
+    for index in present:
         if not live[classes == index].any():
             raise RangeError(f"the hero's class {CLASS_NAMES[index]}: no combo of it can be dealt beside the "
                              "opponents' hands")
@@ -298,7 +298,8 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
                                  group_precision=precision or CELL_PRECISION)
     counts = counts_of(overall, 0)
     cells = []
-    for name, mask in sorted(class_groups(overall, 0), key=lambda item: position(item[0])):
+    for index in present:  # the counts' rows are the combos of whole.combos(), in order
+        name, mask = CLASS_NAMES[index], classes == index
         tally, deals, pairs = group_counts(counts, mask)
         if deals <= 0:  # a Monte Carlo pass cut short (by trials or time) before the class was dealt
             continue

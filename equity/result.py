@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from ._version import __version__
-from .engines.tally import Tally, shares
+from .engines.tally import Tally, mean_stderr, shares
 from .evaluators.dag import CATEGORIES
 
 CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
@@ -103,14 +103,6 @@ class Result:
         return {**out, "players": [p.to_dict() for p in self.players]}
 
 
-def _stderr(mean: float, mean_sq: float, n: float) -> float | None:
-    """The standard error of a mean of ``n`` values with mean ``mean`` and mean square ``mean_sq``;
-    ``None`` when ``n < 2``."""
-    if n < 2:
-        return None
-    return math.sqrt(max(0.0, (mean_sq - mean * mean) * n / (n - 1)) / n)
-
-
 def _none(x: float) -> float | None:
     """A standard error for JSON: None for NaN (no estimate)."""
     return None if math.isnan(x) else float(x)
@@ -140,12 +132,7 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
         won = won + tally.both[..., 1, 1]
         got = got + tally.high.sum(-1) + tally.low.sum(-1) - tally.both.sum((-2, -1))
     out = {"equity": equity, "win": won / safe, "tie": (got - won) / safe}
-    if exact:
-        out["stderr"] = np.zeros_like(equity)
-    else:
-        m = np.maximum(n, 2.0)
-        var = np.maximum(0.0, square / m - equity * equity) * m / (m - 1)
-        out["stderr"] = np.where(n >= 2, np.sqrt(var / m), np.nan)
+    out["stderr"] = np.zeros_like(equity) if exact else mean_stderr(n, equity, square / safe)
     if tally.split:
         low_equity = (tally.low / (2 * k)).sum(-1) / safe
         out.update({"scoop": out["win"], "high_win": (tally.wins + tally.high[..., 1]) / safe,
@@ -197,7 +184,8 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)
         else:
-            ses = (_none(row["stderr"][0, p]), _stderr(win, win, total), _stderr(tie, tie, total))
+            ses = (_none(row["stderr"][0, p]), _none(mean_stderr(total, win, win)),
+                   _none(mean_stderr(total, tie, tie)))
         by_category = None
         if categories:
             by_category = {key: {"frequency": float(tally.cats[p, c, 0] / total),

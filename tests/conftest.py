@@ -1,6 +1,8 @@
 """Shared fixtures. Every test runs against a private table cache, so a user's cache is untouched and
 the build-then-cache path is exercised once per session."""
 
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -43,3 +45,20 @@ def heads_up_counts(hero: str, villain: str) -> tuple[int, int, int]:
     ours = kev.evaluate_many(np.hstack([np.tile(np.array(a, np.uint8), (len(boards), 1)), boards]))
     theirs = kev.evaluate_many(np.hstack([np.tile(np.array(b, np.uint8), (len(boards), 1)), boards]))
     return int((ours < theirs).sum()), int((ours == theirs).sum()), int((ours > theirs).sum())
+
+
+#: A headless browser for the picture tests (CI installs Debian's chromium package).
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on PATH (CI installs Debian's "
+                                    "chromium package)")
+
+
+def screenshot(picture: Path, png: Path, size: str):
+    """The picture as headless Chromium renders it at ``size`` (``"W,H"``): a PIL RGB image."""
+    from PIL import Image
+
+    proc = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           f"--window-size={size}", f"--screenshot={png}", str(picture)],
+                          capture_output=True, text=True, timeout=120)
+    assert png.exists(), proc.stderr
+    return Image.open(png).convert("RGB")

@@ -1,18 +1,16 @@
 """equity.dist_plot: the SVG picture of a distribution, as written and as a browser draws it."""
 
-import shutil
-import subprocess
 import sys
 from importlib.util import find_spec
 
 import pytest
+from conftest import needs_chromium, screenshot
 
 from equity.dist import equity_distribution
 from equity.dist_plot import CURVE, MISSING, save_svg
 from equity.errors import EquityError
 
 needs_matplotlib = pytest.mark.skipif(find_spec("matplotlib") is None, reason="pip install 'equity[plot]'")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
 def _save(dist, path, title="test"):
@@ -68,18 +66,12 @@ def test_without_matplotlib_the_error_says_how_to_get_it(tmp_path, monkeypatch):
 
 
 @needs_matplotlib
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on PATH (CI installs Debian's chromium package)")
+@needs_chromium
 def test_the_picture_in_a_real_browser(tmp_path):
-    from PIL import Image
-
     svg, png = tmp_path / "d.svg", tmp_path / "d.png"
     dist = equity_distribution(["QQ+,AK,T9s", "JJ,TT,AQs"], board="Kh7c2d")
     save_svg(dist, svg, "in a browser")
-    proc = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           "--window-size=900,1200", f"--screenshot={png}", str(svg)],
-                          capture_output=True, text=True, timeout=120)
-    assert png.exists(), proc.stderr
-    image = Image.open(png).convert("RGB")
+    image = screenshot(svg, png, "900,1200")
     pixels = image.load()
     rgb = tuple(int(CURVE[i:i + 2], 16) for i in (1, 3, 5))
     hits = sorted((y, x) for y in range(image.height) for x in range(image.width) if pixels[x, y] == rgb)

@@ -2,13 +2,12 @@
 
 import json
 import math
-import shutil
-import subprocess
 from io import StringIO
 from itertools import combinations
 
 import pytest
 from click.testing import CliRunner
+from conftest import needs_chromium, screenshot
 from rich.console import Console
 
 import equity
@@ -271,21 +270,12 @@ def test_pictures_are_saved(tmp_path):
     assert "background-color: #fde725" in html.read_text()
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on PATH (CI installs Debian's chromium package)")
+@needs_chromium
 def test_the_saved_picture_in_a_real_browser(tmp_path):
-    from PIL import Image
-
     svg, png = tmp_path / "r.svg", tmp_path / "r.png"
     result = CliRunner().invoke(cli, ["range", "AA,KK@50", "--svg", str(svg)])
     assert result.exit_code == 0, result.output
-    proc = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           "--window-size=1000,900", f"--screenshot={png}", str(svg)],
-                          capture_output=True, text=True, timeout=120)
-    assert png.exists(), proc.stderr
-    image = Image.open(png).convert("RGB")
+    image = screenshot(svg, png, "1000,900")
     pixels = image.load()
 
     def block(rgb):

@@ -113,8 +113,6 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, tri
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
                                      deals=deals, combos=seats)
-    if groups is not None and trials is None and time_s is None and precision is None:
-        precision = simulate.DEFAULT_PRECISION
     return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s,
                              seed=fallback_seed if seed is None else seed, threads=threads,
                              categories=categories, progress=progress, combos=seats, groups=groups,

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import ScenarioError
 from .combos import ComboCounts, empty_counts
 from .deals import RANDOM_HAND, RANGED
-from .tally import Tally, shares
+from .tally import Tally, mean_stderr, shares
 
 #: No group's standard error may exceed this many times the precision of a :class:`GroupRule`.
 CAP = 2.0
@@ -58,13 +58,17 @@ class ComboRows:
 
     def add(self, part: tuple[np.ndarray, Tally]) -> None:
         """A batch's rows, played after the others."""
+        self._fold()
+        self.last = part
+
+    def _fold(self) -> None:
+        """Add the last batch's rows into the sum of those before it."""
         if self.last is not None:
             n, tally = _sum(self.last)
             if self.done is not None:
                 n = n + self.done[0]
                 tally = Tally(*(a + b for a, b in zip(self.done[1], tally, strict=True)))
-            self.done = (n, tally)
-        self.last = part
+            self.done, self.last = (n, tally), None
 
     def keep(self, first: int, stop: int) -> None:
         """Keep the chunks before ``stop`` (the last batch began at chunk ``first``)."""
@@ -75,8 +79,7 @@ class ComboRows:
     def counts(self, total: Tally, played: int) -> list[ComboCounts]:
         """Each seat's :class:`ComboCounts`; ``total``, ``played``: the run's summed counts and trials
         (a specific hand's one combo holds them all)."""
-        if self.last is not None:
-            self.add((np.zeros((0, self.width), np.int64), Tally(*(x[:0] for x in self.last[1]))))
+        self._fold()
         out = []
         for p, span in zip(self.seats, self.spans, strict=True):
             combos, weights = self.combos[p]
@@ -138,13 +141,11 @@ class GroupRule:
                                    axis=1))
         self.history.append(np.concatenate(blocks, axis=2) if blocks else np.zeros((len(n), 3, 0)))
         count, total, total_sq = np.moveaxis(np.cumsum(np.concatenate(self.history), axis=0), 1, 0)
-        safe = np.maximum(count, 2.0)
-        mean = total / safe
-        var = np.maximum(0.0, total_sq / safe - mean * mean) * safe / (safe - 1)
+        safe = np.maximum(count, 1.0)
         played = self.chunk * np.arange(1, len(count) + 1, dtype=np.float64)[:, None]
         unknown = np.where(played >= GIVE_UP, 0.0, 10 * (self.precision or 1.0))
-        err = np.where(count >= 2, np.sqrt(var / safe), np.where(count > 0, 10 * (self.precision or 1.0),
-                                                                   unknown))
+        err = np.where(count >= 2, mean_stderr(count, total / safe, total_sq / safe),
+                       np.where(count > 0, 10 * (self.precision or 1.0), unknown))
         columns = [err / CAP]
         at = 0
         for size in self.sizes:  # each seat's groups: the root mean square, weighted by the trials

@@ -54,12 +54,8 @@ class ComboCounts:
                            Tally(*(x[keep] for x in self.tally)), self.deals[keep], self.pairs[keep],
                            self.exact)
 
-    def total(self) -> tuple[Tally, float]:
-        """The rows added up: the counts of every deal, and how many deals."""
-        return self.tally.total(), float(self.deals.sum())
 
-
-def combo_keys(combos: np.ndarray) -> np.ndarray:
+def combo_masks(combos: np.ndarray) -> np.ndarray:
     """uint64 (n,): each combo's set of cards as a 52-bit mask, whatever order its cards come in."""
     bits = np.uint64(1) << np.asarray(combos, np.uint64)
     return np.bitwise_or.reduce(bits, axis=-1)
@@ -69,13 +65,13 @@ class ComboIndex:
     """Finds a hand among a player's combos: :meth:`of` maps hands (any card order) to row numbers."""
 
     def __init__(self, combos: np.ndarray) -> None:
-        keys = combo_keys(combos)
+        keys = combo_masks(combos)
         self.order = np.argsort(keys, kind="stable")
         self.sorted = keys[self.order]
 
     def of(self, hands: np.ndarray) -> np.ndarray:
         """int64 (n,): the row of each hand (uint8 (n, hole)); every hand must be among the combos."""
-        keys = combo_keys(hands)
+        keys = combo_masks(hands)
         at = np.searchsorted(self.sorted, keys)
         assert np.all(self.sorted[np.minimum(at, len(self.sorted) - 1)] == keys), "a hand not in the range"
         return self.order[at].astype(np.int64)

@@ -35,7 +35,7 @@ class Deal(NamedTuple):
     cat_of: np.ndarray
     stages: int = 4
     #: bool (G,): which ranged players' combos the kernel counts one by one when it is handed per-combo
-    #: rows (:mod:`equity.engines.combos`); all of them by default.
+    #: rows (:mod:`equity.engines.combos`); :func:`base_deal` marks them all.
     counted: np.ndarray = np.ones(0, np.bool_)
 
 

@@ -30,7 +30,7 @@ from ..result import Result, low_counts, player_results
 from .batches import BATCH_SECONDS, Progress, check_threads, next_batch, using_threads
 from .combo_rows import ComboRows, GroupRule
 from .deals import check_scenario
-from .tally import Tally, shares
+from .tally import Tally, mean_stderr, shares
 
 CHUNK = 16_384
 DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
@@ -70,9 +70,7 @@ def _equity_stderr(tally: Tally) -> np.ndarray:
     tally: one row per full chunk."""
     share, share_sq = (np.cumsum(x, axis=0) for x in shares(tally))
     n = CHUNK * np.arange(1, len(share) + 1, dtype=np.float64)[:, None]
-    mean = share / n
-    var = np.maximum(0.0, share_sq / n - mean * mean) * n / (n - 1)
-    return np.sqrt(var / n)
+    return mean_stderr(n, share / n, share_sq / n)
 
 
 def _first_precise_prefix(stderr: np.ndarray, target: float, min_chunks: int) -> int:
@@ -124,8 +122,8 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
         combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combos`): each a
             ranged player or a specific hand.
         groups, group_precision: with a precision stop, also wait until, for each seat of ``combos``,
-            every group of its combos (``groups[i]``: int64 (C,), each combo's group, -1 for none) has
-            a standard error of its equity at most ``group_precision`` (:class:`GroupRule`).
+            the groups of its combos (``groups[i]``: int64 (C,), each combo's group, -1 for none) are
+            as precise as :class:`~equity.engines.combo_rows.GroupRule` asks with ``group_precision``.
 
     Returns:
         A :class:`Result` with method ``"monte-carlo"``; its ``combos`` the per-combo counts asked for.

@@ -98,6 +98,15 @@ def shares(t: Tally) -> tuple[np.ndarray, np.ndarray]:
     return share, square
 
 
+def mean_stderr(n: np.ndarray | float, mean: np.ndarray | float, mean_sq: np.ndarray | float) -> np.ndarray:
+    """The standard error of a mean of ``n`` values whose mean is ``mean`` and mean square ``mean_sq``
+    (the sample variance over ``n - 1``, divided by ``n``); NaN where ``n < 2`` (no estimate)."""
+    n = np.asarray(n, np.float64)
+    m = np.maximum(n, 2.0)
+    var = np.maximum(0.0, mean_sq - mean * mean) * m / (m - 1)
+    return np.where(n >= 2, np.sqrt(var / m), np.nan)
+
+
 @njit(inline="always")
 def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
     """Count one deal's outcome of a one-pot game, every player's class in ``vals`` (lower is better),
