@@ -80,7 +80,7 @@ def combo_results(result: Result, seat: int, column: int | None = None) -> list[
 
     >>> from equity import calculate
     >>> r = calculate(["AA", "KK"], board="Kd7c2s", combos=True)
-    >>> [(c.hand, round(c.equity, 4)) for c in combo_results(r, 0)][:2]
+    >>> [(c.hand, round(c.equity, 4)) for c in combo_results(r, 0)][:2]  # regression pin (own output)
     [('AdAc', 0.0859), ('AhAc', 0.0859)]
     """
     counts = counts_of(result, seat)

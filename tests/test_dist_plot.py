@@ -28,8 +28,11 @@ def test_the_svg_is_written_with_its_text(tmp_path):
     text = _save(dist, tmp_path / "d.svg", "Overpairs on a dry board")
     assert text.lstrip().startswith(("<?xml", "<svg"))
     assert text.rstrip().endswith("</svg>")
-    for words in ("QQ+,AK,T9s", "JJ,TT,AQs", "Overpairs on a dry board", "Kh7c2d", "equity by class",
-                  "83.3%", "mean 83.3%", "41.5%"):
+    # The picture shows the figures the distribution holds: the hero's mean, a breakdown row's share.
+    mean = f"mean {100 * dist.players[0].equity:.1f}%"
+    share = f"{100 * dist.breakdowns[0].rows[0].share:.1f}%"
+    for words in ("QQ+,AK,T9s", "JJ,TT,AQs", "Overpairs on a dry board", "Kh7c2d", "equity by class", mean,
+                  share):
         assert words in text, words
     assert CURVE in text
 
