@@ -1,0 +1,12 @@
+"""The ``equity`` command: a thin click layer over the public API, and the only writer to the terminal.
+
+Exit status: 0 success; 1 a ``check`` run with regressions; 2 any bad input, with a one-line message
+naming the offending token and no traceback; 130 interrupted (Ctrl-C).
+"""
+
+from .app import cli, main
+
+# isort: split
+from . import files, pictures, run  # noqa: F401  (each registers its commands on cli)
+
+__all__ = ["cli", "main"]

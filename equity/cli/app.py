@@ -1,0 +1,201 @@
+"""The ``equity`` click group and what its commands share: errors, options, output and the entry point.
+
+The commands live in the modules beside this one, by role, and register on :data:`cli`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+import numba
+from rich.console import Console, Group
+
+from .. import __version__, report
+from ..errors import EquityError, ScenarioError
+from ..games import NAMES
+from ..result import Result
+from ..terminal import Count, ProgressBar, save_pictures
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+INTERRUPTED = 130  # 128 + SIGINT
+
+
+class UserError(click.ClickException):
+    """A bad-input error: printed as one ``Error: ...`` line on stderr, exit status 2."""
+
+    exit_code = 2
+
+
+def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn the library's :class:`EquityError` into :class:`UserError`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except EquityError as exc:
+            raise UserError(str(exc)) from None
+
+    return wrapper
+
+
+class Main(click.Group):
+    """A group whose arguments, when they do not start with a subcommand, go to the default one.
+
+    So ``equity AsKs vs 2`` means ``equity run AsKs vs 2`` while ``equity eval ...`` stays a subcommand.
+    """
+
+    default_command = "run"
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if (args and args[0] not in self.commands and args[0] not in ctx.help_option_names
+                and args[0] != "--version" and self.default_command in self.commands):
+            args = [self.default_command, *args]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Ctrl-C ends a run with status 130, as shells do, rather than click's 1: for ``equity
+        check`` in a script, 1 means an equity drifted."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\nInterrupted.", err=True)
+            ctx.exit(INTERRUPTED)
+
+
+def stdout_console() -> Console:
+    return Console(highlight=False)
+
+
+def emit_json(obj: dict[str, Any]) -> None:
+    """Print exactly one JSON object on stdout: strict JSON (RFC 8259), so never NaN or infinity."""
+    click.echo(json.dumps(obj, indent=2, allow_nan=False))
+
+
+@click.group(cls=Main, context_settings=CONTEXT, invoke_without_command=False)
+@click.version_option(__version__, "--version", prog_name="equity")
+def cli() -> None:
+    """A fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards) and short deck.
+
+    \b
+    Usage:
+      equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
+                                               (--game plo, plo5, plo6, plo8, big-o, 6+ ...)
+      equity eval CARDS                        the value of a 5-, 6- or 7-card hand
+      equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
+      equity range RANGE                       a range on the 13 x 13 grid
+      equity grid HERO_RANGE vs OPPONENT...    each class's equity on the grid
+      equity dist HERO vs OPPONENT...          each combo's equity: the curve, bands, breakdown
+      equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
+
+    Run 'equity run --help' for the options of the first form.
+    """
+
+
+def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--game NAME``: the game, by any of its names or aliases."""
+    return click.option(
+        "--game", "-g", metavar="NAME",
+        help=f"The game: {', '.join(NAMES)}; aliases such as plo, plo5, plo6, 6+ work too [default: "
+             "hold'em, or Omaha when the hands have 4 to 6 cards].")(func)
+
+
+def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The options of every command that runs the engines: board, dead cards, method, stop, seed,
+    threads, JSON and the progress bar."""
+    options = [
+        click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5."),
+        click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play."),
+        click.option("--exact", is_flag=True,
+                     help="Enumerate every deal and board, however long it takes [default: when cheap]."),
+        click.option("--mc", is_flag=True, help="Use Monte Carlo even when exact enumeration is cheap."),
+        click.option("--trials", "-n", type=Count(), metavar="N",
+                     help="Monte Carlo: play exactly N trials (1000000, 1e6 and 1M are the same)."),
+        click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
+                     help="Monte Carlo: stop once every equity's standard error is at most P percentage "
+                          "points [default: 0.05]."),
+        click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
+                     help="Monte Carlo: play for about S seconds."),
+        click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",
+                     help="Monte Carlo: seed (0 .. 2**64-1) for a repeatable run; drawn and shown if "
+                          "omitted."),
+        click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
+                     help="Threads to use [default: all cores]."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README)."),
+        click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--svg FILE`` and ``--html FILE``: save the picture as it looks."""
+    func = click.option("--html", metavar="FILE", help="Also save the picture as an HTML page.")(func)
+    return click.option("--svg", metavar="FILE", help="Also save the picture as an SVG image.")(func)
+
+
+def _method(exact: bool, mc: bool) -> str:
+    if exact and mc:
+        raise ScenarioError("choose --exact or --mc, not both")
+    return "exact" if exact else "monte-carlo" if mc else "auto"
+
+
+def _starting(err: Console, bar: ProgressBar) -> Callable[[str, bool], None]:
+    """The engines' ``on_start`` hook: the compiling notice on a cold JIT cache, and the bar's label."""
+    def on_start(method: str, compiled: bool) -> None:
+        label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
+                             else ("simulating", "trials", "simulation"))
+        if not compiled:
+            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, 10-20 s)...[/dim]")
+        bar.begin(label, unit)
+
+    return on_start
+
+
+def present(view: Group, data: dict[str, Any], title: str, as_json: bool, svg: str | None,
+            html: str | None) -> None:
+    """Save the picture where asked, then print it, or its data as JSON."""
+    save_pictures(view, title, svg, html)
+    if as_json:
+        emit_json(data)
+    else:
+        stdout_console().print(view)
+
+
+def show(result: Result, as_json: bool) -> None:
+    """Print a result as JSON or as the equity table."""
+    if as_json:
+        emit_json(result.to_dict())
+    else:
+        stdout_console().print(report.result_view(result))
+
+
+def main() -> None:
+    """Console-script entry point.
+
+    Ends with :func:`os._exit` once the output is flushed: with numba loaded, the interpreter's own
+    teardown takes about 150 ms, a quarter of a warm run, and nothing needs it (numba writes its cache
+    when it compiles). An unexpected exception still ends the normal way, with its traceback.
+    """
+    code: int = 0
+    try:
+        cli(prog_name="equity")
+    except SystemExit as exc:
+        if isinstance(exc.code, int):
+            code = exc.code
+        elif exc.code is not None:
+            print(exc.code, file=sys.stderr)
+            code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing more to say
+        code = code or 1
+    os._exit(code)
