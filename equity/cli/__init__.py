@@ -7,6 +7,6 @@ naming the offending token and no traceback; 130 interrupted (Ctrl-C).
 from .app import cli, main
 
 # isort: split
-from . import files, pictures, run  # noqa: F401  (each registers its commands on cli)
+from . import files, pictures, run, streets  # noqa: F401  (each registers its commands on cli)
 
 __all__ = ["cli", "main"]

@@ -132,21 +132,34 @@ def list_deals(scenario) -> tuple[np.ndarray, np.ndarray]:
     Raises:
         TooLarge: more than :data:`MAX_DEALS` combinations of the players' combos.
     """
-    bound = math.prod(scenario.n_combos())
+    holes, weight, _ = deals_of(scenario.combos(), scenario.game.hole)
+    return holes, weight
+
+
+def deals_of(combos: Sequence[tuple[np.ndarray, np.ndarray]], hole: int = 2) -> tuple[np.ndarray, np.ndarray,
+                                                                                      np.ndarray]:
+    """Every way to give each of some players one of their ``(combos, weights)`` with no card twice:
+    ``(holes uint8 (n, P, hole), weight float64 (n,), masks uint64 (n,))``, ``masks`` the deals' cards as
+    bits. With no players, the one empty deal.
+
+    Raises:
+        TooLarge: more than :data:`MAX_DEALS` combinations of the combos.
+    """
+    bound = math.prod(len(c) for c, _ in combos)
     if bound > MAX_DEALS:
         raise TooLarge(f"{bound:,} combinations of the players' hands")
-    holes = np.zeros((1, 0, scenario.game.hole), np.uint8)
+    holes = np.zeros((1, 0, combos[0][0].shape[1] if combos else hole), np.uint8)
     masks = np.zeros(1, np.uint64)
     weight = np.ones(1)
     bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
-    for c, w in scenario.combos():
+    for c, w in combos:
         m = np.bitwise_or.reduce(bits[c], axis=1)
         ok = (masks[:, None] & m[None, :]) == 0
         rows, cols = np.nonzero(ok)
         holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
         masks = masks[rows] | m[cols]
         weight = weight[rows] * w[cols]
-    return holes, weight
+    return holes, weight, masks
 
 
 def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:

@@ -116,6 +116,17 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_exact._deals_parallel)
 
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
+        from . import holdem_boards
+
+        return holdem_boards.board_rows(scenario, self, plan, n_threads)
+
+    def board_rows_cached(self) -> bool:
+        from ..engines.batches import in_jit_cache
+        from . import holdem_boards
+
+        return in_jit_cache(holdem_boards._boards_parallel)
+
 
 def _omaha_like(text: str) -> bool:
     from .omaha_ranges import is_omaha_pattern

@@ -90,3 +90,14 @@ class OmahaGame(Game):
         from . import omaha_exact
 
         return in_jit_cache(omaha_exact._items)
+
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
+        from . import omaha_boards
+
+        return omaha_boards.board_rows(scenario, self, plan, n_threads)
+
+    def board_rows_cached(self) -> bool:
+        from ..engines.batches import in_jit_cache
+        from . import omaha_boards
+
+        return in_jit_cache(omaha_boards._boards_parallel)

@@ -1,0 +1,137 @@
+"""Exact counts per completion of the board, for hold'em and short deck: the runouts' primitive.
+
+From a flop or a turn each deal's boards add one or two cards. Every (deal, board) is counted, weighted
+by the deal's weight, into the row of its board's added cards: row ``c`` for one card (from the turn),
+row ``52 * c1 + c2`` (``c1 < c2``) for two (from the flop). The walk is the enumeration's
+(:mod:`equity.games.holdem_exact`): each player's hole cards and the fixed board are walked once per deal,
+a turn card adds a rank step, the river a load from the six-card state's row; the flush part is read from
+the suit word as in every seven-card evaluation. :func:`equity.engines.boards.board_rows` turns the rows
+into what the runouts need.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange, uint64
+
+from ..engines.tally import Tally
+from ..evaluators.high import _COUNTS, _MASK, _TWO
+
+
+@njit(cache=True)
+def _boards(holes, weight, board, live, t, wins, ties, mass):
+    """Every board of each deal into the row of its added cards.
+
+    holes: uint8 (n, P, 2), the deals; weight: float64 (n,); board: uint8 (3,) or (4,), the fixed board;
+    live: uint8 (m,), ascending, the cards not on the board or dead; t: the evaluator's
+    :class:`~equity.evaluators.tables.Tables`. Added to: wins float64 (K, P), ties float64 (K, P, P + 1)
+    by the number of players splitting, mass float64 (K,) the weight of the deals counted in each row;
+    K = 52 from a turn, 52 * 52 from a flop.
+    """
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    n_players = holes.shape[1]
+    two = board.shape[0] == 3
+    deck = np.empty(max(live.shape[0], 1), np.uint64)
+    r0 = np.empty(n_players, np.uint64)
+    w0 = np.empty(n_players, np.uint64)
+    r1 = np.empty(n_players, np.uint64)
+    w1 = np.empty(n_players, np.uint64)
+    vals = np.empty(n_players, np.int64)
+    for i in range(holes.shape[0]):
+        used = uint64(0)
+        for p in range(n_players):
+            used |= uint64(1) << uint64(holes[i, p, 0])
+            used |= uint64(1) << uint64(holes[i, p, 1])
+        m = 0
+        for c in live:
+            if not (used >> uint64(c)) & uint64(1):
+                deck[m] = c
+                m += 1
+        for p in range(n_players):
+            r = uint64(0)
+            w = uint64(0)
+            for j in range(board.shape[0]):
+                c = board[j]
+                r = uint64(rank_step[r + (c >> _TWO)])
+                w += card_word[c]
+            for j in range(2):
+                c = holes[i, p, j]
+                r = uint64(rank_step[r + (c >> _TWO)])
+                w += card_word[c]
+            r0[p] = r
+            w0[p] = w
+        wt = weight[i]
+        for j1 in range(m if not two else m - 1):
+            c1 = deck[j1]
+            if two:
+                for p in range(n_players):
+                    r1[p] = rank_step[r0[p] + (c1 >> _TWO)]
+                    w1[p] = w0[p] + card_word[c1]
+                first, last = j1 + 1, m
+            else:
+                for p in range(n_players):
+                    r1[p] = r0[p]
+                    w1[p] = w0[p]
+                first, last = j1, j1 + 1
+            for j2 in range(first, last):
+                c = deck[j2]
+                k = c >> _TWO
+                cw = card_word[c]
+                key = np.int64(c1) * 52 + np.int64(c) if two else np.int64(c)
+                best = 1 << 30
+                n_best = 0
+                winner = 0
+                for p in range(n_players):
+                    y = w1[p] + cw
+                    v = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]),
+                            np.int64(rank_last[r1[p] + k]))
+                    vals[p] = v
+                    if v < best:
+                        best = v
+                        n_best = 1
+                        winner = p
+                    elif v == best:
+                        n_best += 1
+                if n_best == 1:
+                    wins[key, winner] += wt
+                else:
+                    for p in range(n_players):
+                        if vals[p] == best:
+                            ties[key, p, n_best] += wt
+                mass[key] += wt
+
+
+@njit(cache=True, parallel=True)
+def _boards_parallel(holes, weight, bounds, board, live, t, wins, ties, mass):
+    """:func:`_boards` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
+    each into its own block ``wins[j]``, ``ties[j]``, ``mass[j]``."""
+    for j in prange(bounds.shape[0] - 1):
+        lo = bounds[j]
+        hi = bounds[j + 1]
+        _boards(holes[lo:hi], weight[lo:hi], board, live, t, wins[j], ties[j], mass[j])
+
+
+def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int) -> tuple[Tally, np.ndarray]:
+    """The weighted counts of every board of ``deals`` (a :class:`~equity.engines.exact.Plan`) by the
+    cards it adds: ``(tally, mass)``, a :class:`~equity.engines.tally.Tally` of K rows (52 from a turn,
+    52 * 52 from a flop; ties of ``P + 1`` ways, no categories) and float64 (K,) each row's deal weight."""
+    t = game.tables()
+    n_players = len(scenario.players)
+    known = set(scenario.board) | set(scenario.dead)
+    live = np.array([c for c in game.deck if c not in known], np.uint8)
+    board = np.array(scenario.board, np.uint8)
+    keys = 52 if len(board) == 4 else 52 * 52
+    n = len(deals.weight)
+    n_chunks = max(1, min(n, 4 * n_threads))
+    bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
+    wins = np.zeros((n_chunks, keys, n_players))
+    ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
+    mass = np.zeros((n_chunks, keys))
+    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, wins, ties, mass)
+    tally = Tally.zeros(keys, n_players, False, np.float64, ways=n_players + 1, categories=False)
+    tally.wins[:] = wins.sum(axis=0)
+    tally.ties[:] = ties.sum(axis=0)
+    return tally, mass.sum(axis=0)
