@@ -50,7 +50,8 @@ from .spec import SPEC_KEYS, Spec, read_spec
 
 FORMATS = ("jsonl", "csv")
 DIST_KEYS = ("dist", "buckets")
-KEYS = ("id", *SPEC_KEYS, *DIST_KEYS)
+RUNOUT_KEYS = ("runout",)
+KEYS = ("id", *SPEC_KEYS, *DIST_KEYS, *RUNOUT_KEYS)
 #: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
 #: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
 BIG_WORK = 50_000_000
@@ -149,6 +150,22 @@ def _dist_options(keys: dict[str, Any], as_text: bool) -> tuple[tuple[float, flo
     return parse_buckets(bands) if bands and bands.strip() else DEFAULT_BUCKETS
 
 
+def _runout_option(keys: dict[str, Any], as_text: bool) -> tuple[bool, str | None]:
+    """A line's ``runout``: true (each next card's equities, :mod:`equity.runout`), ``"turn"`` or
+    ``"river"`` (how far to look). Returns ``(wanted, street)``."""
+    if "runout" not in keys:
+        return False, None
+    want = keys["runout"]
+    if as_text:
+        text = str(want).strip().lower()
+        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else text
+    if want in ("turn", "river"):
+        return True, want
+    if not isinstance(want, bool):
+        raise EquityError(f"'runout' must be true, false, \"turn\" or \"river\"; got {want!r}")
+    return want, None
+
+
 def _threads_for(method: str, work: float, spec: Spec) -> int | None:
     """One thread for a small scenario, all (None) for a big one."""
     if method == "exact":
@@ -174,7 +191,11 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
     try:
         scenario_id, table, as_text = _record(line)
         dist = _dist_options({k: table.pop(k) for k in DIST_KEYS if k in table}, as_text)
-        spec = read_spec(table, EquityError, text=as_text, extra=DIST_KEYS)
+        run_out, street = _runout_option({k: table.pop(k) for k in RUNOUT_KEYS if k in table}, as_text)
+        spec = read_spec(table, EquityError, text=as_text, extra=DIST_KEYS + RUNOUT_KEYS)
+        if run_out:
+            out = {"line": line.number, "id": scenario_id, **_runout(spec, dist, street, threads)}
+            return json.dumps(out, allow_nan=False), False
         scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
         precision = None if spec.precision is None else spec.precision / 100
         options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
@@ -195,6 +216,20 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
         scenario_id = getattr(exc, "scenario_id", scenario_id)
         return json.dumps(_error(line, scenario_id, str(exc))), True
     return json.dumps(out, allow_nan=False), False
+
+
+def _runout(spec: Spec, dist: Any, street: str | None, threads: int | str | None) -> dict[str, Any]:
+    """A ``runout`` line's answer: the keys of ``equity runout --json``."""
+    from .runout import runout
+
+    if dist is not None:
+        raise EquityError("a line asks for a runout or a distribution, not both")
+    if spec.categories:
+        raise EquityError("'categories' is not counted in a runout")
+    precision = None if spec.precision is None else spec.precision / 100
+    return runout(list(spec.players), spec.board, spec.dead, game=spec.game, street=street,
+                  method=spec.method, trials=spec.trials, precision=precision, time_s=spec.time_s,
+                  seed=spec.seed, threads=None if threads == "auto" else threads).to_dict()
 
 
 def work(lines: list[Line], threads: int | str | None = "auto") -> list[Answer]:

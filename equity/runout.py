@@ -158,7 +158,7 @@ def check_street(scenario: Scenario, street: str | None) -> str:
         shown = format_cards(scenario.board)
         what = ("no board" if n == 0 else f"{shown!r}, which is a river: nothing is to come" if n == 5
                 else repr(shown))
-        raise ScenarioError(f"a runout starts from a flop or a turn (--board with 3 or 4 cards); got {what}")
+        raise ScenarioError(f"a runout starts from a flop or a turn (a board of 3 or 4 cards); got {what}")
     if street is None:
         return STREETS[n - 3]
     if street not in STREETS:

@@ -22,7 +22,7 @@ def run(*cmd, **kw):
 
 def test_every_example_is_tested():
     tested = {"classics.toml", "games.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl",
-              "spots.csv", "dist.jsonl"}
+              "spots.csv", "dist.jsonl", "runout.jsonl"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
@@ -89,6 +89,21 @@ def test_the_distribution_lines_match_the_api():
         same = equity_distribution(spec["players"], spec["board"], buckets=spec.get("buckets")).to_dict()
         assert answer["dist"]["players"] == same["players"]
         assert answer["dist"]["breakdowns"] == same["breakdowns"]
+
+
+def test_the_runout_lines_match_the_api():
+    proc = run("equity", "batch", str(EXAMPLES / "runout.jsonl"), "--workers", "0")
+    assert proc.returncode == 0, proc.stderr
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    from equity.runout import runout
+
+    for line, answer in zip((EXAMPLES / "runout.jsonl").read_text().splitlines(), answers, strict=True):
+        spec = json.loads(line)
+        street = None if spec["runout"] is True else spec["runout"]
+        expected = runout(spec["players"], spec["board"], street=street).to_dict()
+        assert answer["id"] == spec["id"] and answer["method"] == "exact"
+        for key in ("street", "players", "average", "runouts", "outs", "bad"):
+            assert answer[key] == expected[key], key
 
 
 @pytest.mark.parametrize("name", ["spots.jsonl", "spots.csv"])

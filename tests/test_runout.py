@@ -193,3 +193,22 @@ def test_the_card_grid_in_a_real_browser(tmp_path):
     assert max(y for _, y in ace) < min(y for _, y in king) < min(y for _, y in blank)
     assert max(x for x, _ in ace) - min(x for x, _ in ace) > 100  # three cells side by side
     assert len(blank) > 10 * len(ace)
+
+
+def test_batch_lines_ask_for_runouts_and_name_bad_values():
+    lines = "\n".join([
+        '{"players": ["AsKs", "QdQc"], "board": "Th9h2c", "runout": true}',
+        'players,board,runout\nAsKs vs QdQc,Th9h2c5d,river',
+    ])
+    jsonl, csv = lines.split("\n", 1)
+    for text, fmt in ((jsonl, "jsonl"), (csv, "csv")):
+        result = CliRunner().invoke(cli, ["batch", "--workers", "0", "--format", fmt], input=text + "\n")
+        assert result.exit_code == 0, result.output
+        answer = json.loads(result.output.splitlines()[0])
+        board = "Th9h2c" if fmt == "jsonl" else "Th9h2c5d"
+        assert answer["runouts"] == runout(["AsKs", "QdQc"], board).to_dict()["runouts"]
+    for value, needle in (('"flop"', "'runout' must be true, false"), ('true, "dist": true', "not both"),
+                          ('true, "categories": true', "'categories' is not counted")):
+        line = '{"players": ["AsKs", "QdQc"], "board": "Th9h2c", "runout": ' + value + "}\n"
+        result = CliRunner().invoke(cli, ["batch", "--workers", "0"], input=line)
+        assert result.exit_code == 2 and needle in json.loads(result.output.splitlines()[0])["error"]
