@@ -223,16 +223,19 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
 def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
               now: np.ndarray) -> list[Outcome]:
     """Each runout's :class:`Outcome`, best first for the hero (then by card, highest first)."""
-    order = sorted(range(len(units)), key=lambda i: (-fig["equity"][i, 0], [-int(c) for c in units[i]]))
-    out = []
-    for i in order:
-        eq = fig["equity"][i]
-        se = np.nan_to_num(fig["stderr"][i])
-        cards = "".join(format_card(int(c)) for c in sorted(units[i], reverse=True))
-        out.append(Outcome(cards, float(prob[i]), tuple(map(float, eq)), tuple(map(float, fig["win"][i])),
-                           tuple(map(float, fig["tie"][i])), tuple(map(float, se)), float(eq[0] - now[0]),
-                           _status(eq)))
-    return out
+    equity = fig["equity"]
+    order = np.lexsort((*(-units[:, k] for k in range(units.shape[1] - 1, -1, -1)), -equity[:, 0]))
+    names = ["".join(format_card(int(c)) for c in sorted(u, reverse=True)) for u in units.tolist()]
+    rows = zip(equity.tolist(), fig["win"].tolist(), fig["tie"].tolist(),
+               np.nan_to_num(fig["stderr"]).tolist(), strict=True)
+    best = equity[:, 1:].max(axis=1)
+    status = np.where(equity[:, 0] > best + _EPS, "ahead", np.where(equity[:, 0] < best - _EPS, "behind",
+                                                                    "level")).tolist()
+    out: list[Outcome | None] = [None] * len(units)
+    for i, (eq, win, tie, se) in enumerate(rows):
+        out[i] = Outcome(names[i], float(prob[i]), tuple(eq), tuple(win), tuple(tie), tuple(se),
+                         eq[0] - float(now[0]), status[i])
+    return [out[i] for i in order]  # type: ignore[misc]
 
 
 def _units(scenario: Scenario, pairs: bool) -> np.ndarray:

@@ -84,14 +84,16 @@ def by_card(rows: BoardRows) -> BoardRows:
     cards (the rows themselves when each adds one card)."""
     if rows.cards.shape[1] == 1:
         return rows
-    at = rows.cards.T.reshape(-1)  # each row twice, once under each of its cards
-    cards = np.unique(at)
-    index = np.searchsorted(cards, at)
-    summed = []
-    for x in rows.tally:
-        flat = np.concatenate([x, x]).reshape(len(at), -1)
-        out = np.zeros((len(cards), flat.shape[1]))
-        np.add.at(out, index, flat)
-        summed.append(out.reshape(len(cards), *x.shape[1:]))
-    mass = np.bincount(index, weights=np.concatenate([rows.mass, rows.mass]), minlength=len(cards))
-    return BoardRows(cards[:, None], Tally(*summed), mass)
+    keys = rows.cards[:, 0] * 52 + rows.cards[:, 1]
+
+    def per_card(x: np.ndarray) -> np.ndarray:
+        if x.size == 0:  # a one-pot game's split-pot arrays
+            return np.zeros((52, *x.shape[1:]))
+        dense = np.zeros((52 * 52, *x.shape[1:]))
+        dense[keys] = x
+        dense = dense.reshape(52, 52, *x.shape[1:])
+        return dense.sum(axis=0) + dense.sum(axis=1)
+
+    mass = per_card(rows.mass)
+    cards = np.flatnonzero(mass > 0)
+    return BoardRows(cards[:, None], Tally(*(per_card(x)[cards] for x in rows.tally)), mass[cards])
