@@ -3,7 +3,8 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|batch|all] [--repeat N]
+    python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|all]
+                             [--repeat N]
 """
 
 from __future__ import annotations
@@ -477,6 +478,12 @@ def bench_grid(repeat: int) -> None:
     run_grid(repeat)
 
 
+def bench_streets(repeat: int) -> None:
+    from streets import bench_streets as run_streets
+
+    run_streets(repeat)
+
+
 def _small_spots(n: int, seed: int = 7) -> list[dict[str, object]]:
     """``n`` heads-up spots, two specific hands on a random flop: exact, 990 boards each."""
     import random
@@ -566,7 +573,8 @@ def bench_games(repeat: int) -> None:
 
 
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
-            "exact": bench_exact, "games": bench_games, "grid": bench_grid, "batch": bench_batch}
+            "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
+            "batch": bench_batch}
 
 
 

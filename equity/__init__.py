@@ -34,7 +34,7 @@ _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluator
          "evaluate_short_many": "evaluators.shortdeck", "describe_short": "evaluators.shortdeck",
          "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges",
          "ComboResult": "combos", "combo_results": "combos", "Distribution": "dist",
-         "equity_distribution": "dist", "Runout": "runout", "runout": "runout"}
+         "equity_distribution": "dist", "Runout": "runouts", "runout": "runouts"}
 
 
 def __getattr__(name: str) -> object:

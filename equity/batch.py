@@ -151,7 +151,7 @@ def _dist_options(keys: dict[str, Any], as_text: bool) -> tuple[tuple[float, flo
 
 
 def _runout_option(keys: dict[str, Any], as_text: bool) -> tuple[bool, str | None]:
-    """A line's ``runout``: true (each next card's equities, :mod:`equity.runout`), ``"turn"`` or
+    """A line's ``runout``: true (each next card's equities, :mod:`equity.runouts`), ``"turn"`` or
     ``"river"`` (how far to look). Returns ``(wanted, street)``."""
     if "runout" not in keys:
         return False, None
@@ -220,7 +220,7 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
 
 def _runout(spec: Spec, dist: Any, street: str | None, threads: int | str | None) -> dict[str, Any]:
     """A ``runout`` line's answer: the keys of ``equity runout --json``."""
-    from .runout import runout
+    from .runouts import runout
 
     if dist is not None:
         raise EquityError("a line asks for a runout or a distribution, not both")

@@ -1,4 +1,4 @@
-"""Rich renderables for :mod:`equity.runout`. Never prints.
+"""Rich renderables for :mod:`equity.runouts`. Never prints.
 
 The next card's view is a grid of the deck, a row per rank (aces first) and a column per suit, each card
 coloured by the hero's equity once it has come (the equity grid's blue-orange scale, centred on a fair
@@ -18,7 +18,7 @@ from .cards import parse_cards
 from .games import GAMES
 from .grid_report import _legend, _style, equity_colour
 from .report import cards_text, plural
-from .runout import Outcome, Runout
+from .runouts import Outcome, Runout
 
 SUITS = "♣♦♥♠"
 SUIT_LETTERS = "cdhs"
@@ -150,7 +150,7 @@ def runout_view(r: Runout) -> Group:
                   _summary("Outs", r.outs, f"{hero.hand} goes from {r.status} to ahead"),
                   _summary("Bad cards", r.bad, f"{hero.hand} goes from {r.status} to behind")]
     avg = " · ".join(f"{p.hand} {_pct(a)}%" for p, a in zip(r.now, r.average, strict=True))
-    parts.append(Text(f"Average over the {len(r.outcomes)} {word}s, each as likely as it comes: {avg}, the "
+    parts.append(Text(f"Average over the {len(r.outcomes):,} {word}s, each as likely as it comes: {avg}, the "
                       "equity now.", style="dim"))
     how = ["exact" if r.method == "exact" else f"Monte Carlo, {r.trials:,} trials"]
     if r.seed is not None:

@@ -95,7 +95,7 @@ def test_the_runout_lines_match_the_api():
     proc = run("equity", "batch", str(EXAMPLES / "runout.jsonl"), "--workers", "0")
     assert proc.returncode == 0, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    from equity.runout import runout
+    from equity.runouts import runout
 
     for line, answer in zip((EXAMPLES / "runout.jsonl").read_text().splitlines(), answers, strict=True):
         spec = json.loads(line)

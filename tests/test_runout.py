@@ -16,7 +16,7 @@ import equity
 from equity.cards import parse_cards
 from equity.cli import cli
 from equity.grid_report import equity_colour
-from equity.runout import runout
+from equity.runouts import runout
 
 SPOTS = [
     (["AsKs", "QdQc"], "Th9h2c", "", None),

@@ -50,8 +50,8 @@ def runout_command(players: tuple[str, ...], game: str | None, street: str | Non
       equity runout AsKs vs QQ+,AK --board Th9h2c5d --svg turn.svg
       equity runout AsAhKsKh vs JdTd9c8c --board Th9h2c
     """
-    from ..runout import runout
     from ..runout_report import runout_view
+    from ..runouts import runout
 
     method = _method(exact, mc)
     chosen, specs = parse_players(players, game)

@@ -1,0 +1,50 @@
+"""``make bench``, section streets: runouts and hits (issue "Runouts and hits"), each beside a baseline
+measured interleaved in the same run.
+
+Targets: ``equity runout`` heads-up from a flop (45 turn cards x every river) <= 2x one exact run of the
+flop spot, through the public API, warm; ``equity hits`` of a 30% range on a flop <= 50 ms of compute,
+printed beside the exact equity of the same range against a random hand on that flop.
+"""
+
+from __future__ import annotations
+
+from run import interleaved, row, verdict  # noqa: E402  (benchmarks/run.py is on sys.path)
+
+
+def bench_streets(repeat: int) -> None:
+    from equity import calculate
+    from equity.runouts import runout
+
+    print("Runouts and hits (in process, warm JIT; each beside one exact run of the spot)")
+    n = max(15, 5 * repeat)
+    spots = {
+        "AsKs vs QdQc on Th9h2c": (["AsKs", "QdQc"], "Th9h2c", None, 2.0),
+        "AsKs vs QQ+,AK,T9s on Th9h2c": (["AsKs", "QQ+,AK,T9s"], "Th9h2c", None, 2.0),
+        "AsKs vs 15% on Th9h2c": (["AsKs", "15%"], "Th9h2c", None, 2.0),
+        "PLO AsAhKsKh vs JdTd9c8c on Th9h2c": (["AsAhKsKh", "JdTd9c8c"], "Th9h2c", "plo", None),
+    }
+    fns = {}
+    for name, (players, board, game, _) in spots.items():
+        fns[(name, "runout")] = lambda p=players, b=board, g=game: runout(p, b, game=g)
+        fns[(name, "run")] = lambda p=players, b=board, g=game: calculate(p, b, game=g, method="exact")
+        fns[(name, "river")] = lambda p=players, b=board, g=game: runout(p, b, game=g, street="river")
+    for fn in fns.values():
+        fn()
+    times = interleaved(fns, n)
+    for name, (players, board, game, target) in spots.items():
+        r = runout(players, board, game=game)
+        ratio = times[(name, "runout")] / times[(name, "run")]
+        goal = f" - target <= {target}x: {verdict(ratio <= target)}" if target else ""
+        row(f"runout {name}", f"{times[(name, 'runout')] * 1e3:.2f} ms",
+            f"{ratio:.2f}x one exact run ({times[(name, 'run')] * 1e3:.2f} ms); {len(r.outcomes)} cards, "
+            f"{r.trials:,} boards{goal}")
+        river = times[(name, "river")]
+        row("    --street river (every two-card runout)", f"{river * 1e3:.2f} ms",
+            f"{river / times[(name, 'run')]:.2f}x one exact run")
+    try:
+        from hits_bench import bench_hits
+    except ImportError:
+        bench_hits = None
+    if bench_hits is not None:
+        bench_hits(repeat)
+    print()
