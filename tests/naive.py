@@ -698,3 +698,171 @@ def naive_combo_equities(ranges, board, dead=(), seat=0, column=None, solve=None
     return {hand: (held[hand] / total,
                    *(x / held[hand] if held[hand] else Fraction(0) for x in acc[hand]))
             for hand in acc}
+
+
+# ---------------------------------------------------------------------------------------------
+# What a range makes on a board (equity hits), by brute force: each combo's made hand from the naive
+# evaluators, its part of one pair from seven predicates of which exactly one must hold, and its draws
+# by dealing every card that can come (every two cards for a backdoor) and looking at what it makes.
+
+HITS_PAIR_KEYS = ("overpair", "top_pair", "pocket_pair_between", "middle_pair", "bottom_pair", "underpair",
+                  "board_pair")
+HITS_DRAW_KEYS = ("combo_draw", "flush_draw", "nut_flush_draw", "open_ended", "gutshot",
+                  "backdoor_flush_draw", "two_overcards")
+_HOLDEM_STRENGTH = {name: 8 - i for i, name in enumerate(CATEGORY_NAMES)}
+
+
+def _hits_rules(game):
+    """``(kind, rules, deck)`` of a game name: kind 'holdem', 'short' or 'omaha'."""
+    if game == "holdem":
+        return "holdem", None, range(52)
+    if game in ("short-deck", "short-deck-trips"):
+        return "short", "standard" if game == "short-deck" else "trips-beat-straight", range(16, 52)
+    if game.startswith("omaha"):
+        return "omaha", None, range(52)
+    raise ValueError(f"no hits oracle for {game}")
+
+
+def _five_key(cards5, kind, rules):
+    """The naive five-card key (larger is stronger) and its category name."""
+    if kind == "short":
+        return naive_short_key(cards5, rules), _short_name_and_ties(cards5)[0]
+    key = hand_key(cards5)
+    return key, CATEGORY_NAMES[8 - key[0]]
+
+
+def _made_category(hole, board, kind, rules):
+    """The category name of the best hand: the best five of all the cards, or in Omaha two hole cards with
+    three board cards."""
+    if kind == "omaha":
+        best = min(naive_class(two + three)
+                   for two in combinations(hole, 2) for three in combinations(board, 3))
+        return CATEGORY_NAMES[category_of(best)]
+    if kind == "short":
+        return naive_short_category(hole + board, rules)
+    return CATEGORY_NAMES[category_of(naive_class(hole + board))]
+
+
+def _strength(name, kind, rules):
+    return _SHORT_STRENGTH[rules][name] if kind == "short" else _HOLDEM_STRENGTH[name]
+
+
+def _best_key(cards, kind, rules, names):
+    """The best naive key among the five-card subsets of ``cards`` whose category is one of ``names``
+    (None if none)."""
+    keys = [key for key, name in (_five_key(five, kind, rules) for five in combinations(cards, 5))
+            if name in names]
+    return max(keys, default=None)
+
+
+def _hero_flush(hole, board, kind, rules):
+    """Whether the hand has a flush of its own with this board: in Omaha two hole and three board cards of
+    one suit; else a best flush (straight flushes included) better than the board's alone."""
+    if kind == "omaha":
+        return any(len({c & 3 for c in two + three}) == 1
+                   for two in combinations(hole, 2) for three in combinations(board, 3))
+    suited = [c for c in hole + board if sum(1 for d in hole + board if d & 3 == c & 3) >= 5]
+    if not suited:
+        return False
+    mine = _best_key(suited, kind, rules, ("Flush", "Straight Flush"))
+    theirs = _best_key(board, kind, rules, ("Flush", "Straight Flush")) if len(board) >= 5 else None
+    return mine is not None and (theirs is None or mine > theirs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _straight_high(ranks, kind, rules):
+    """The best straight's high rank among cards of these distinct ranks (None if none): five-card subsets
+    of one card per rank, their naive keys read."""
+    cards = tuple(4 * r + i % 4 for i, r in enumerate(ranks))
+    highs = [key[1] for key, name in (_five_key(five, kind, rules) for five in combinations(cards, 5))
+             if name in ("Straight", "Straight Flush")]
+    return max(highs, default=None)
+
+
+def _hero_straight(hole, board, kind, rules):
+    """Whether the hand has a straight of its own with this board: in Omaha two hole and three board cards;
+    else a straight higher than any of the board alone."""
+    if kind == "omaha":
+        return any(_straight_high(tuple(sorted({c >> 2 for c in two + three})), kind, rules) is not None
+                   for two in combinations(hole, 2) for three in combinations(board, 3))
+    mine = _straight_high(tuple(sorted({c >> 2 for c in hole + board})), kind, rules)
+    theirs = _straight_high(tuple(sorted({c >> 2 for c in board})), kind, rules)
+    return mine is not None and (theirs is None or mine > theirs)
+
+
+def _pair_part(hole, board):
+    """The one-pair part of a one-pair hand of two hole cards: seven predicates, exactly one true."""
+    ranks = [c >> 2 for c in hole + board]
+    pairs = [r for r in set(ranks) if ranks.count(r) == 2]
+    assert len(pairs) == 1 and all(ranks.count(r) <= 2 for r in ranks), (hole, board)
+    pair = pairs[0]
+    mine = [c >> 2 for c in hole].count(pair)
+    board_ranks = [c >> 2 for c in board]
+    top, bottom = max(board_ranks), min(board_ranks)
+    holds = {
+        "overpair": mine == 2 and pair > top,
+        "top_pair": mine == 1 and pair == top,
+        "pocket_pair_between": mine == 2 and bottom < pair < top,
+        "middle_pair": mine == 1 and pair in board_ranks and pair not in (top, bottom),
+        "bottom_pair": mine == 1 and pair == bottom,
+        "underpair": mine == 2 and pair < bottom,
+        "board_pair": mine == 0,
+    }
+    true = [key for key, value in holds.items() if value]
+    assert len(true) == 1, (hole, board, true)
+    return true[0]
+
+
+def naive_hand_hits(hole, board, dead=(), game="holdem"):
+    """What one hand makes on a board: ``(category name, pair part or None, set of draw keys)``."""
+    kind, rules, deck = _hits_rules(game)
+    hole, board = tuple(hole), tuple(board)
+    made = _made_category(hole, board, kind, rules)
+    part = _pair_part(hole, board) if kind != "omaha" and made == "One Pair" else None
+    draws = set()
+    if len(board) == 5:
+        return made, part, draws
+    now = _strength(made, kind, rules)
+    coming = [c for c in deck if c not in hole and c not in board and c not in dead]
+    if now < _strength("Flush", kind, rules):
+        suits = {c & 3 for c in coming if _hero_flush(hole, board + (c,), kind, rules)}
+        if suits:
+            draws.add("flush_draw")
+            for s in suits:
+                top = max(c for c in deck if c & 3 == s and c not in board and c not in dead)
+                if top in hole:
+                    draws.add("nut_flush_draw")
+        elif len(board) == 3 and any(_hero_flush(hole, board + pair, kind, rules)
+                                     for pair in combinations(coming, 2)):
+            draws.add("backdoor_flush_draw")
+    if now < _strength("Straight", kind, rules):
+        outs = {c >> 2 for c in coming if _hero_straight(hole, board + (c,), kind, rules)}
+        if len(outs) >= 2:
+            draws.add("open_ended")
+        elif len(outs) == 1:
+            draws.add("gutshot")
+    if kind != "omaha" and made == "High Card" and min(c >> 2 for c in hole) > max(c >> 2 for c in board):
+        draws.add("two_overcards")
+    if "flush_draw" in draws and draws & {"open_ended", "gutshot"}:
+        draws.add("combo_draw")
+    return made, part, draws
+
+
+def naive_hits(combos, weights, board, dead=(), game="holdem"):
+    """What a range makes on a board, by brute force: ``{key: (combos, weight, set of hands)}`` for every
+    made category key (``'one_pair'``), pair part and draw key, plus ``'live'``. ``combos``: card lists;
+    those that use a board or dead card are left out."""
+    board, dead = tuple(board), tuple(dead)
+    keys = [name.lower().replace(" ", "_") for name in CATEGORY_NAMES] + list(HITS_PAIR_KEYS) + list(
+        HITS_DRAW_KEYS) + ["live"]
+    out = {key: [0, 0.0, set()] for key in keys}
+    for hand, weight in zip(combos, weights, strict=True):
+        hand = tuple(int(c) for c in hand)
+        if set(hand) & (set(board) | set(dead)):
+            continue
+        made, part, draws = naive_hand_hits(hand, board, dead, game)
+        for key in ["live", made.lower().replace(" ", "_"), *([part] if part else []), *draws]:
+            out[key][0] += 1
+            out[key][1] += weight
+            out[key][2].add(tuple(sorted(hand, reverse=True)))
+    return {key: tuple(value) for key, value in out.items()}
