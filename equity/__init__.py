@@ -34,7 +34,8 @@ _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluator
          "evaluate_short_many": "evaluators.shortdeck", "describe_short": "evaluators.shortdeck",
          "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges",
          "ComboResult": "combos", "combo_results": "combos", "Distribution": "dist",
-         "equity_distribution": "dist", "Runout": "runouts", "runout": "runouts"}
+         "equity_distribution": "dist", "Runout": "runouts", "runout": "runouts",
+         "Hits": "hits", "range_hits": "hits"}
 
 
 def __getattr__(name: str) -> object:

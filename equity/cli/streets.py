@@ -64,3 +64,38 @@ def runout_command(players: tuple[str, ...], game: str | None, street: str | Non
     finally:
         bar.close()
     present(runout_view(result), result.to_dict(), f"equity runout {' '.join(players)}", as_json, svg, html)
+
+
+@cli.command("hits", context_settings=CONTEXT)
+@click.argument("text", nargs=-1, required=True, metavar="RANGE")
+@click.option("--board", "-b", default="", metavar="CARDS", help="The flop, turn or river: 3, 4 or 5 cards.")
+@click.option("--dead", "-d", default="", metavar="CARDS", help="Cards out of play: no combo holds them and "
+              "no draw counts them as outs.")
+@click.option("--game", "-g", metavar="NAME",
+              help="holdem (the default), 6+, omaha (plo, plo5, plo6, plo8 ...).")
+@click.option("--list", "show_hands", is_flag=True, help="Also list the combos of each line.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in docs/hits.md).")
+@picture_options
+@user_errors
+def hits_command(text: tuple[str, ...], board: str, dead: str, game: str | None, show_hands: bool,
+                 as_json: bool, svg: str | None, html: str | None) -> None:
+    """What the live combos of RANGE make on --board, as Flopzilla counts them.
+
+    Each combo counts once under its made hand (straight flush .. high card; one pair split into
+    overpair, top pair, pocket pair between board cards, middle, bottom, underpair and board pair only)
+    and, while cards are to come, under each draw it holds (flush draw, nut flush draw, backdoor flush
+    draw on the flop, open-ended, gutshot, two overcards, combo draw). Weights count; combos holding a
+    board or dead card are removed. Omaha hands use two hole cards and three board cards. In hold'em and
+    short deck the range grid shows what most of each class makes. Definitions: README, docs/hits.md.
+
+    \b
+    Examples:
+      equity hits 20% --board Th9h2c
+      equity hits QQ+,AK,T9s --board Th9h2c --list
+      equity hits AAxx,KQJTds --board Th9h2c --game plo
+    """
+    from ..hits import range_hits
+    from ..hits_report import hits_view
+
+    hits = range_hits(" ".join(text), board, dead, game=game)
+    present(hits_view(hits, show_hands), hits.to_dict(), f"equity hits {' '.join(text)}", as_json, svg, html)

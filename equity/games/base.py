@@ -95,7 +95,8 @@ class Game:
         """Raise :class:`~equity.errors.CardError` for a card not in this game's deck."""
         for card in cards:
             if card < self.low_card:
-                raise CardError(f"card {format_card(card)} in {where} is not in the {self.title} deck "
+                deck = self.title.removesuffix(" deck")  # "the short deck", not "the short deck deck"
+                raise CardError(f"card {format_card(card)} in {where} is not in the {deck} deck "
                                 f"({format_card(self.low_card)[0]} through A)")
 
     def check_hole(self, cards: Sequence[int], text: str, whose: str) -> None:
