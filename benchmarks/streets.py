@@ -41,10 +41,30 @@ def bench_streets(repeat: int) -> None:
         river = times[(name, "river")]
         row("    --street river (every two-card runout)", f"{river * 1e3:.2f} ms",
             f"{river / times[(name, 'run')]:.2f}x one exact run")
-    try:
-        from hits_bench import bench_hits
-    except ImportError:
-        bench_hits = None
-    if bench_hits is not None:
-        bench_hits(repeat)
+    bench_hits(n)
     print()
+
+
+def bench_hits(n: int) -> None:
+    """``equity hits`` of a 30% range on a flop, beside the exact equity of that range against a random
+    hand on the flop (the question a player asks next), in the same run."""
+    from equity import calculate
+    from equity.hits import range_hits
+    from equity.ranges import parse_range
+
+    board = "Th9h2c"
+    parsed = parse_range("30%")
+    fns = {"hits": lambda: range_hits("30%", board), "hits, range parsed": lambda: range_hits(parsed, board),
+           "equity": lambda: calculate(["30%", "random"], board, method="exact"),
+           "omaha": lambda: range_hits("AAxx,KKxx,QQxx", board, game="plo")}
+    for fn in fns.values():
+        fn()
+    t = interleaved(fns, n)
+    hits = range_hits("30%", board)
+    row(f"hits 30% on {board} ({hits.combos} live combos)", f"{t['hits'] * 1e3:.2f} ms",
+        f"the range parsed already: {t['hits, range parsed'] * 1e3:.2f} ms - target <= 50 ms: "
+        f"{verdict(t['hits'] <= 0.050)}")
+    row("    beside: exact equity of 30% vs random there", f"{t['equity'] * 1e3:.1f} ms",
+        f"hits take {t['hits'] / t['equity']:.3f}x of it")
+    omaha = range_hits("AAxx,KKxx,QQxx", board, game="plo")
+    row(f"hits PLO AAxx,KKxx,QQxx on {board} ({omaha.combos:,} combos)", f"{t['omaha'] * 1e3:.2f} ms")
