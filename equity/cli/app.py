@@ -92,6 +92,8 @@ def cli() -> None:
       equity range RANGE                       a range on the 13 x 13 grid
       equity grid HERO_RANGE vs OPPONENT...    each class's equity on the grid
       equity dist HERO vs OPPONENT...          each combo's equity: the curve, bands, breakdown
+      equity runout HERO vs OPPONENT... -b B   each next card's equities, outs, the runouts
+      equity hits RANGE --board CARDS          what a range makes: made hands, pairs, draws
       equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
 
     Run 'equity run --help' for the options of the first form.
