@@ -135,15 +135,15 @@ def runout_view(r: Runout) -> Group:
     now = Text("equity now: ")
     now.append(" · ".join(f"{p.hand} {_pct(p.equity)}%" for p in r.now))
     now.append(f"  ({hero.hand} {r.status})", style="dim")
-    parts: list[object] = [head, now, Text("")]
+    parts: list[object] = [head, now]
     word = "runout" if r.depth == 2 else "card"
-    if r.depth == 2:
+    if r.depth == 2:  # the table's own top line separates it
         ahead = sum(o.probability for o in r.outcomes if o.status == "ahead")
         parts += [histogram(r), Text(f"{hero.hand} is ahead after {100 * ahead:.1f}% of the "
                                      f"{len(r.outcomes):,} two-card runouts.")]
     else:
         ticks = sorted({0.0, 0.5 / len(r.now), 1 / len(r.now), (1 + 1 / len(r.now)) / 2, 1.0})
-        parts += [card_grid(r), Text(""),
+        parts += [Text(""), card_grid(r), Text(""),
                   _legend(f"{hero.hand}'s equity % after the card", [(f"{100 * t:.0f}", equity_colour(
                       t, 1 / len(r.now))) for t in ticks]),
                   best_to_worst(r),
