@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import numpy as np
+
 from .errors import CardError, DuplicateCardError, EquityError
 
 RANKS = "23456789TJQKA"
@@ -148,6 +150,20 @@ def _parse_text(text: str) -> list[int]:
                             "suits are c, d, h, s")
         cards.append(4 * rank + suit)
     return cards
+
+
+def card_tuple(cards: object, what: str) -> tuple[int, ...]:
+    """Cards given to the API as text (``'Th9h2c'``) or card ids, as a tuple of ids (repeats kept: the
+    caller checks them where it knows what they collide with).
+
+    Raises:
+        TypeError: neither text nor a sequence, naming ``what``.
+        CardError: a bad card, naming it.
+    """
+    if isinstance(cards, bytes) or not isinstance(cards, str | Sequence | np.ndarray):
+        raise TypeError(f"{what} must be cards: a string such as 'Th9h2c' or a sequence of card ids 0..51; "
+                        f"got {cards!r} ({type(cards).__name__})")
+    return tuple(parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False))
 
 
 def check_distinct(cards: Iterable[int], what: str = "") -> None:

@@ -136,6 +136,18 @@ def class_index(a: int, b: int) -> int:
     return 13 * lo + hi
 
 
+def class_indexes(combos: np.ndarray) -> np.ndarray:
+    """int64 (n,): :func:`class_index` of each row of ``combos`` (n, 2), vectorized.
+
+    >>> [CLASS_NAMES[i] for i in class_indexes(np.array([[51, 47], [46, 51]]))]
+    ['AKs', 'AKo']
+    """
+    a, b = np.asarray(combos, np.int64).reshape(-1, 2).T
+    hi, lo = np.maximum(a >> 2, b >> 2), np.minimum(a >> 2, b >> 2)
+    upper = ((a & 3) == (b & 3)) | (hi == lo)
+    return np.where(upper, 13 * hi + lo, 13 * lo + hi)
+
+
 def class_index_table() -> np.ndarray:
     """int32 (4096,): :func:`class_index` of hole cards ``a != b`` at ``a << 6 | b`` (-1 elsewhere), for
     kernels."""

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .cards import format_cards
-from .classes import CLASS_NAMES, class_index
+from .classes import CLASS_NAMES, class_indexes
 from .engines.combos import ComboCounts, combo_masks
 from .engines.deals import RANDOM_HAND
 from .engines.tally import Tally
@@ -114,7 +114,7 @@ def dealable(scenario: Any, seat: int) -> np.ndarray:
 
 def combo_classes(combos: np.ndarray) -> np.ndarray:
     """int64 (n,): the class index (:mod:`equity.classes`) of each two-card combo."""
-    return np.array([class_index(int(a), int(b)) for a, b in combos], np.int64).reshape(-1)
+    return class_indexes(combos)
 
 
 def group_counts(counts: ComboCounts, keep: np.ndarray) -> tuple[Tally, float, float]:

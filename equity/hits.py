@@ -96,8 +96,8 @@ from typing import Any
 
 import numpy as np
 
-from .cards import check_distinct, format_card, format_cards, parse_cards
-from .classes import CLASS_NAMES, all_classes
+from .cards import card_tuple, check_distinct, format_card, format_cards
+from .classes import CLASS_NAMES, all_classes, class_indexes
 from .errors import DuplicateCardError, GameError, RangeError, ScenarioError
 from .games import Game, get_game
 from .games.base import CATEGORY_NAMES
@@ -256,8 +256,8 @@ def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | 
     """
     chosen = get_game(game)
     omaha = _omaha_rules(chosen)
-    board_cards = _cards(board, "the board")
-    dead_cards = _cards(dead, "the dead cards")
+    board_cards = list(card_tuple(board, "the board"))
+    dead_cards = list(card_tuple(() if dead is None else dead, "the dead cards"))
     if len(board_cards) not in (3, 4, 5):
         given = f"{len(board_cards)} ({format_cards(board_cards)})" if board_cards else "none"
         raise ScenarioError(f"hits needs a board: 3, 4 or 5 cards; got {given}")
@@ -300,15 +300,6 @@ def _omaha_rules(game: Game) -> bool:
     if isinstance(game, OmahaGame):
         return True
     raise GameError(f"hits plays hold'em, short deck and Omaha, not {game.title}")
-
-
-def _cards(cards: str | Sequence[int], what: str) -> list[int]:
-    if cards is None:
-        return []
-    if isinstance(cards, bytes) or not isinstance(cards, str | Sequence | np.ndarray):
-        raise TypeError(f"{what} must be cards: a string such as 'Th9h2c' or a sequence of card ids 0..51; "
-                        f"got {cards!r} ({type(cards).__name__})")
-    return parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False)
 
 
 def _range(spec: str | Range, game: Game) -> tuple[np.ndarray, np.ndarray, str]:
@@ -390,10 +381,7 @@ def _hits(game: Game, omaha: bool, text: str, board: list[int], dead: list[int],
 
 def _class_weights(combos: np.ndarray, weights: np.ndarray, cat: np.ndarray) -> dict[str, dict[str, float]]:
     """Per starting-hand class with live combos, chart order: its live weight in each made category."""
-    hi, lo = combos[:, 0].astype(np.int64), combos[:, 1].astype(np.int64)
-    rank_hi, rank_lo = hi >> 2, lo >> 2
-    upper = ((hi & 3) == (lo & 3)) | (rank_hi == rank_lo)
-    index = np.where(upper, 13 * rank_hi + rank_lo, 13 * rank_lo + rank_hi)
+    index = class_indexes(combos)
     table = np.bincount(index * 9 + cat, weights, minlength=169 * 9).reshape(169, 9)
     held = np.bincount(index, minlength=169) > 0
     keys = [category_key(name) for name in CATEGORY_NAMES]

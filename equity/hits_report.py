@@ -19,7 +19,7 @@ from .cards import parse_cards
 from .games import GAMES
 from .games.base import CATEGORY_NAMES
 from .grid_report import VIRIDIS, _grid, _interpolate, _legend, _style
-from .hits import HitLine, Hits
+from .hits import HitLine, Hits, category_key
 from .report import cards_text
 
 #: Each made category's short name in the grid, straight flush first.
@@ -30,7 +30,7 @@ BAR = 24
 
 def category_colour(key: str) -> tuple[int, int, int]:
     """A made category's colour: viridis by strength, high card darkest, straight flush yellow."""
-    keys = [name.lower().replace(" ", "_") for name in CATEGORY_NAMES]
+    keys = [category_key(name) for name in CATEGORY_NAMES]
     return _interpolate(VIRIDIS, 1 - keys.index(key) / (len(keys) - 1))
 
 
@@ -75,7 +75,7 @@ def class_grid(hits: Hits) -> Group:
         share = round(100 * weights[key] / total)
         label = SHORT[key] if share == 100 else f"{SHORT[key]} {share:d}"
         cells[name] = (label, _style(category_colour(key)))
-    keys = [n.lower().replace(" ", "_") for n in GAMES[hits.game].category_names()]
+    keys = [category_key(name) for name in GAMES[hits.game].category_names()]
     legend = _legend("what most of each class makes", [(SHORT[k], category_colour(k)) for k in keys])
     return Group(_grid(cells, hits.game), Text(""), legend,
                  Text("each cell: the hand most of the class's live weight makes, and that share in % "

@@ -104,7 +104,7 @@ class Runout:
     @property
     def status(self) -> str:
         """The hero's status now: ahead, level or behind."""
-        return _status(np.array([p.equity for p in self.now]))
+        return _statuses(np.array([[p.equity for p in self.now]]))[0]
 
     @property
     def outs(self) -> list[Outcome]:
@@ -141,10 +141,11 @@ class Runout:
         return out
 
 
-def _status(equity: np.ndarray) -> str:
-    """The hero's (index 0) status among ``equity`` (float (P,))."""
-    best = float(equity[1:].max())
-    return "ahead" if equity[0] > best + _EPS else "behind" if equity[0] < best - _EPS else "level"
+def _statuses(equity: np.ndarray) -> list[str]:
+    """The hero's (column 0) status in each row of ``equity`` (float (K, P)): ahead, level or behind."""
+    best = equity[:, 1:].max(axis=1)
+    return np.where(equity[:, 0] > best + _EPS, "ahead",
+                    np.where(equity[:, 0] < best - _EPS, "behind", "level")).tolist()
 
 
 def check_street(scenario: Scenario, street: str | None) -> str:
@@ -214,10 +215,10 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
             on_start=on_start, precision=precision or (RIVER_PRECISION if pairs else CARD_PRECISION))
     outcomes = _outcomes(units, prob, fig, np.array([p.equity for p in now]))
     average = tuple(float(x) for x in prob @ fig["equity"])
+    held = format_cards(int(c) for hole in scenario.holes if hole[0] >= 0 for c in hole)
     return Runout(scenario.game.name, format_cards(scenario.board), format_cards(scenario.dead), street,
                   chosen, used_seed, n_trials, time.perf_counter() - start, now, outcomes, average,
-                  2 if pairs else 1, format_cards(scenario.known[:len(scenario.known) - len(scenario.board)
-                                                                  - len(scenario.dead)]))
+                  2 if pairs else 1, held)
 
 
 def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
@@ -228,9 +229,7 @@ def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
     names = ["".join(format_card(int(c)) for c in sorted(u, reverse=True)) for u in units.tolist()]
     rows = zip(equity.tolist(), fig["win"].tolist(), fig["tie"].tolist(),
                np.nan_to_num(fig["stderr"]).tolist(), strict=True)
-    best = equity[:, 1:].max(axis=1)
-    status = np.where(equity[:, 0] > best + _EPS, "ahead", np.where(equity[:, 0] < best - _EPS, "behind",
-                                                                    "level")).tolist()
+    status = _statuses(equity)
     out: list[Outcome | None] = [None] * len(units)
     for i, (eq, win, tie, se) in enumerate(rows):
         out[i] = Outcome(names[i], float(prob[i]), tuple(eq), tuple(win), tuple(tie), tuple(se),

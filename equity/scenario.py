@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import format_cards, parse_cards, specific_hand
+from .cards import card_tuple, format_cards, parse_cards, specific_hand
 from .engines.deals import RANDOM_HAND, RANGED
 from .errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from .games import HOLDEM, Game, get_game, infer_game
@@ -75,13 +75,6 @@ def _player(i: int, spec: PlayerSpec, game: Game) -> Range | None:
         raise type(exc)(f"{who(i)}: {exc}") from None
 
 
-def _card_tuple(cards: object, what: str) -> tuple[int, ...]:
-    if isinstance(cards, bytes) or not isinstance(cards, str | Sequence | np.ndarray):
-        raise TypeError(f"{what} must be cards: a string such as 'Th9h2c' or a sequence of card ids 0..51; "
-                        f"got {cards!r} ({type(cards).__name__})")
-    return tuple(parse_cards(cards, distinct=False))
-
-
 @dataclass(frozen=True)
 class Scenario:
     """Players (a :class:`~equity.ranges.Range`, one combo for a specific hand, or ``None`` for a random
@@ -119,8 +112,8 @@ class Scenario:
         dealt = not self.keep_random  # a range of every hand is dealt as a random hand: faster
         object.__setattr__(self, "players", tuple(
             None if p is not None and dealt and p.is_random(game.deck_size) else p for p in players))
-        object.__setattr__(self, "board", _card_tuple(self.board, "the board"))
-        object.__setattr__(self, "dead", _card_tuple(self.dead, "the dead cards"))
+        object.__setattr__(self, "board", card_tuple(self.board, "the board"))
+        object.__setattr__(self, "dead", card_tuple(self.dead, "the dead cards"))
         self._validate()
 
     @classmethod
