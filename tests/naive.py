@@ -866,3 +866,150 @@ def naive_hits(combos, weights, board, dead=(), game="holdem"):
             out[key][1] += weight
             out[key][2].add(tuple(sorted(hand, reverse=True)))
     return {key: tuple(value) for key, value in out.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Lowball (ace-to-five, eight-or-better over any five, 2-7) and badugi, by brute force. A key is a
+# tuple; a smaller key is a better hand. "Low ranks" count the ace as 1, deuce 2 .. king 13.
+
+def _low_rank(card):
+    return 1 if card >> 2 == 12 else (card >> 2) + 2
+
+
+#: Ace-to-five pair structures, best first: no pair, one pair, two pair, trips, full house, quads.
+RAZZ_SHAPES = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))
+RAZZ_CATEGORY_NAMES = ("One Pair", "Two Pair", "Three of a Kind", "Full House", "Four of a Kind")
+DEUCE_CATEGORY_NAMES = {PAIR: "One Pair", TWO_PAIR: "Two Pair", TRIPS: "Three of a Kind",
+                        STRAIGHT: "Straight", FLUSH: "Flush", FULL_HOUSE: "Full House",
+                        QUADS: "Four of a Kind", STRAIGHT_FLUSH: "Straight Flush"}
+
+
+def razz_key(cards5):
+    """The ace-to-five key of exactly 5 cards: ``(structure, ranks)``, structure the index of the pair
+    structure in :data:`RAZZ_SHAPES`, ranks the low ranks grouped by count then rank, highest first.
+    Straights and flushes don't matter."""
+    if len(cards5) != 5:
+        raise ValueError("razz_key needs exactly 5 cards")
+    groups = sorted(((n, r) for r, n in Counter(_low_rank(c) for c in cards5).items()), reverse=True)
+    return (RAZZ_SHAPES.index(tuple(n for n, _ in groups)), tuple(r for _, r in groups))
+
+
+def best_razz_key(cards):
+    """The best (smallest) ace-to-five key over every five of 5..7 cards."""
+    return min(razz_key(five) for five in combinations(cards, 5))
+
+
+def razz_category_of(key):
+    """``'5-low'`` .. ``'K-low'`` (no pair, by the top card) or the pair structure's name."""
+    structure, ranks = key
+    if structure == 0:
+        return ("5", "6", "7", "8", "9", "10", "J", "Q", "K")[ranks[0] - 5] + "-low"
+    return RAZZ_CATEGORY_NAMES[structure - 1]
+
+
+def low8_key(cards):
+    """The best eight-or-better low key (see :func:`low_key`) over every five of 5..7 cards, or None."""
+    keys = [low_key(five) for five in combinations(cards, 5)]
+    return min((k for k in keys if k is not None), default=None)
+
+
+def deuce_key(cards5):
+    """The 2-7 key of exactly 5 cards: the high-hand ``(category, ranks)`` (categories HIGH_CARD ..
+    STRAIGHT_FLUSH, ranks 0 = deuce .. 12 = ace grouped by count then rank, highest first), with the ace
+    high only: A-2-3-4-5 is no straight. The weakest high hand is the best 2-7 hand."""
+    if len(cards5) != 5:
+        raise ValueError("deuce_key needs exactly 5 cards")
+    flush = len({c & 3 for c in cards5}) == 1
+    groups = sorted(((n, r) for r, n in Counter(c >> 2 for c in cards5).items()), reverse=True)
+    shape, ranks = tuple(n for n, _ in groups), tuple(r for _, r in groups)
+    straight = len(ranks) == 5 and ranks[0] - ranks[4] == 4
+    if straight and flush:
+        return (STRAIGHT_FLUSH, ranks)
+    for category, test in ((QUADS, shape == (4, 1)), (FULL_HOUSE, shape == (3, 2)), (FLUSH, flush),
+                           (STRAIGHT, straight), (TRIPS, shape == (3, 1, 1)), (TWO_PAIR, shape == (2, 2, 1)),
+                           (PAIR, shape == (2, 1, 1, 1))):
+        if test:
+            return (category, ranks)
+    return (HIGH_CARD, ranks)
+
+
+def deuce_category_of(key):
+    """``'7-low'`` .. ``'A-low'`` (no pair, no straight, no flush: by the top card) or the category."""
+    category, ranks = key
+    if category == HIGH_CARD:
+        return ("7", "8", "9", "10", "J", "Q", "K", "A")[ranks[0] - 5] + "-low"
+    return DEUCE_CATEGORY_NAMES[category]
+
+
+def badugi_key(cards4):
+    """The badugi key of exactly 4 cards: ``(4 - size, ranks)`` for the largest subsets of different
+    ranks and different suits, ranks their low ranks highest first, the best (smallest) such."""
+    if len(cards4) != 4:
+        raise ValueError("badugi_key needs exactly 4 cards")
+    for size in (4, 3, 2, 1):
+        keys = [tuple(sorted((_low_rank(c) for c in sub), reverse=True)) for sub in combinations(cards4, size)
+                if len({c >> 2 for c in sub}) == size and len({c & 3 for c in sub}) == size]
+        if keys:
+            return (4 - size, min(keys))
+    raise AssertionError("unreachable: one card is always a badugi of size 1")
+
+
+# ---------------------------------------------------------------------------------------------
+# Games without a board (stud, stud hi-lo, razz, the single-draw games): every way to deal each
+# player's missing cards, by brute force.
+
+def boardless_deals(hands, dead, hole, deck=range(52)):
+    """Every full deal: each player's known cards (a tuple, () for a random hand) completed to ``hole``
+    cards from the cards left, players in seat order, each deal once (players distinguishable)."""
+    hands = [tuple(h) for h in hands]
+    used = [c for h in hands for c in h] + list(dead)
+    if len(set(used)) != len(used) or any(c not in deck for c in used) or any(len(h) > hole for h in hands):
+        raise ValueError("duplicate cards, cards not in the deck or too many known cards")
+    rest = [c for c in deck if c not in set(used)]
+
+    def deal(i, avail):
+        if i == len(hands):
+            yield ()
+            return
+        for extra in combinations(avail, hole - len(hands[i])):
+            left = [c for c in avail if c not in extra]
+            for more in deal(i + 1, left):
+                yield (hands[i] + extra, *more)
+
+    yield from deal(0, rest)
+
+
+def naive_boardless_equity(hands, dead, hole, value, low=None, deck=range(52)):
+    """Exact results of a board-less game: a list of per-player dicts of Fractions (``equity``, ``win``:
+    the whole pot alone, ``tie``: a part of it short of that) and the number of deals.
+
+    ``value(cards)``: the hand's key for the (high) pot, SMALLER is better. ``low(cards)``: in a split-pot
+    game the low key (smaller is better) or None for no qualifying low; the pot is then split between the
+    best value and the best low, the value taking it all when no low qualifies, each half shared equally.
+    """
+    n = len(hands)
+    equity = [Fraction(0)] * n
+    win = [0] * n
+    tie = [0] * n
+    deals = 0
+    for dealt in boardless_deals(hands, dead, hole, deck):
+        deals += 1
+        vals = [value(h) for h in dealt]
+        best = min(vals)
+        highs = [i for i in range(n) if vals[i] == best]
+        lows_ = [low(h) for h in dealt] if low is not None else [None] * n
+        made = [k for k in lows_ if k is not None]
+        lows = [i for i in range(n) if made and lows_[i] == min(made)]
+        shares = [Fraction(0)] * n
+        for i in highs:
+            shares[i] += Fraction(1, len(highs)) / (2 if lows else 1)
+        for i in lows:
+            shares[i] += Fraction(1, 2 * len(lows))
+        for i in range(n):
+            equity[i] += shares[i]
+            if shares[i] == 1:
+                win[i] += 1
+            elif shares[i] > 0:
+                tie[i] += 1
+    return [{"equity": equity[i] / deals, "win": Fraction(win[i], deals), "tie": Fraction(tie[i], deals)}
+            for i in range(n)], deals
