@@ -1,4 +1,5 @@
-"""equity: a fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards), short deck.
+"""equity: a fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards), short deck,
+seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 
 >>> import equity
 >>> equity.evaluate("AhKhQhJhTh")
@@ -35,7 +36,10 @@ _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluator
          "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges",
          "ComboResult": "combos", "combo_results": "combos", "Distribution": "dist",
          "equity_distribution": "dist", "Runout": "runouts", "runout": "runouts",
-         "Hits": "hits", "range_hits": "hits"}
+         "Hits": "hits", "range_hits": "hits", "evaluate_razz": "evaluators.lowball",
+         "describe_razz": "evaluators.lowball", "evaluate_low8": "evaluators.lowball",
+         "evaluate_deuce": "evaluators.lowball", "describe_deuce": "evaluators.lowball",
+         "evaluate_badugi": "evaluators.badugi", "describe_badugi": "evaluators.badugi"}
 
 
 def __getattr__(name: str) -> object:

@@ -253,8 +253,12 @@ def prepare(scenario: Scenario) -> tuple[Scenario, list[int], list[np.ndarray] |
 
     Raises:
         RangeError: a counted range none of whose combos can be dealt beside the other players'.
+        ScenarioError: a game without a board, whose players are known cards, not ranges.
     """
     game = scenario.game
+    if not game.board:
+        raise ScenarioError(f"equity dist spreads a range's equity over its combos; {game.title} plays no "
+                            "ranges (a player is known cards or random): use 'equity' for its equities")
     if scenario.players[0] is None and game.two_card_grid:
         hero = parse_range("random").without(game.off_deck)
         scenario = Scenario((hero, *scenario.players[1:]), scenario.board, scenario.dead, game,

@@ -46,7 +46,7 @@ from .classes import rank_combos as _combos
 from .errors import CardError, RangeError
 
 N_COMBOS = 1326
-HOLE_SIZES = (2, 4, 5, 6)  # hold'em, Omaha 4/5/6
+HOLE_SIZES = (1, 2, 3, 4, 5, 6, 7)  # hold'em 2, Omaha 4/5/6; 1 .. 7 known cards of a board-less game
 
 _RANK = "[2-9TJQKA]"
 _CLASS = re.compile(rf"({_RANK})({_RANK})([so]?)(\+?)", re.IGNORECASE)
@@ -87,7 +87,8 @@ class Range:
         if (combos.ndim != 2 or combos.shape[1] not in HOLE_SIZES
                 or not np.issubdtype(combos.dtype, np.integer)):
             raise RangeError(f"range {self.text!r}: combos must be integer card ids of shape (n, 2) (or "
-                             f"(n, 4..6) for Omaha); got {combos.dtype} {combos.shape}")
+                             f"(n, 4..6) for Omaha, (1, 1..7) for a stud or draw hand); got {combos.dtype} "
+                             f"{combos.shape}")
         if weights.shape != (len(combos),) or not np.issubdtype(weights.dtype, np.number):
             raise RangeError(f"range {self.text!r}: {len(combos)} combos need {len(combos)} weights; got "
                              f"shape {weights.shape}")

@@ -11,9 +11,8 @@ from rich.text import Text
 
 from .cards import format_card, parse_cards
 from .errors import EquityError
-from .evaluators.dag import CATEGORIES
 from .games import GAMES, get_game
-from .result import CATEGORY_KEYS, Result
+from .result import CATEGORY_KEYS, Result, category_key
 
 if TYPE_CHECKING:
     from .check import Outcome
@@ -32,9 +31,11 @@ def cards_text(cards: list[int], sep: str = " ") -> Text:
 
 
 def evaluation(cards: list[int], value: int, category: str, description: str, *, n_classes: int = 7462,
-               board: list[int] | None = None, game: str | None = None, low: str | None = None) -> Table:
+               board: list[int] | None = None, game: str | None = None, low: str | None = None,
+               best: str = "a royal flush") -> Table:
     """The ``equity eval`` report: a two-column table of hand (and board), description, category and
-    class (of ``n_classes``), the low in split-pot games, and the game when it is not hold'em."""
+    class (of ``n_classes``, class 1 being ``best``), the low in split-pot games, and the game when it is
+    not hold'em."""
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
@@ -45,7 +46,7 @@ def evaluation(cards: list[int], value: int, category: str, description: str, *,
         table.add_row("Board", cards_text(board))
     table.add_row("Best hand", Text(description, style="bold"))
     table.add_row("Category", category)
-    table.add_row("Class", f"{value:,} of {n_classes:,} (1 is a royal flush; lower is better)")
+    table.add_row("Class", f"{value:,} of {n_classes:,} (1 is {best}; lower is better)")
     if low is not None:
         table.add_row("Low", Text(low, style="bold"))
     return table
@@ -89,7 +90,7 @@ def category_table(result: Result) -> Table:
         name = "hero" if i == 0 else f"villain {i}"
         table.add_column(f"{name}\nmade %", justify="right")
         table.add_column(f"{name}\nwon %", justify="right")
-    labels = dict(zip(CATEGORY_KEYS, (name for name, _ in CATEGORIES), strict=True))
+    labels = {category_key(name): name for game in GAMES.values() for name in game.category_names()}
     labels["low"] = "Low (8 or better)"
     for key in result.players[0].categories or CATEGORY_KEYS:  # the game's order, best first
         cells = [labels[key]]
@@ -143,16 +144,19 @@ def plural(n: int, noun: str) -> str:
 
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
-    parts = [] if GAMES[result.game] is get_game(None) else [GAMES[result.game].title]
-    parts += [("Exact enumeration" if result.method == "exact" else "Monte Carlo"),
-             plural(result.trials, "board" if result.method == "exact" else "trial")]
+    game = GAMES[result.game]
+    parts = [] if game is get_game(None) else [game.title]
+    unit = ("board" if game.board else "deal") if result.method == "exact" else "trial"
+    parts += ["Exact enumeration" if result.method == "exact" else "Monte Carlo", plural(result.trials, unit)]
     if result.seed is not None:
         parts.append(f"seed {result.seed}")
     parts.append(f"{result.elapsed_s:.2f} s")
     if result.elapsed_s > 0 and result.method != "exact":
         parts.append(f"{result.trials / result.elapsed_s / 1e6:.1f} M/s")
     text = Text(" · ".join(parts), style="dim")
-    if result.low is not None:
+    if result.low is not None and not game.board:
+        text.append(f"\na low was made on {_pct(result.low['low_qualified'])}% of the deals", style="dim")
+    elif result.low is not None:
         text.append(f"\na low was possible on {_pct(result.low['low_possible'])}% of the boards and made on "
                     f"{_pct(result.low['low_qualified'])}%", style="dim")
     for label, cards in (("board", result.board), ("dead", result.dead)):

@@ -31,7 +31,13 @@ from ._version import __version__
 from .engines.tally import Tally, mean_stderr, shares
 from .evaluators.dag import CATEGORIES
 
-CATEGORY_KEYS = tuple(name.lower().replace(" ", "_") for name, _ in CATEGORIES)
+
+def category_key(name: str) -> str:
+    """A category's JSON key: ``'Straight Flush'`` -> ``'straight_flush'``, ``'8-low'`` -> ``'8_low'``."""
+    return name.lower().replace(" ", "_").replace("-", "_")
+
+
+CATEGORY_KEYS = tuple(category_key(name) for name, _ in CATEGORIES)
 #: The keys split-pot games add to each player's JSON object, in order.
 SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity", "low_share")
 
@@ -145,7 +151,7 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
 
 def player_results(labels: list[str], combos: list[int], tally: Tally, total: float, categories: bool = False,
                    exact: bool = False, order: tuple[str, ...] | None = None,
-                   fractions: bool = True) -> list[PlayerResult]:
+                   fractions: bool = True, slots: tuple[str, ...] | None = None) -> list[PlayerResult]:
     """Each player's :class:`PlayerResult` from counts.
 
     Args:
@@ -160,9 +166,11 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         order: the category names, best first, in the game's order (short deck ranks a flush above a
             full house): the order of each player's ``categories``; hold'em's by default.
         fractions: with ``exact``, round whole counts once from exact fractions (else as floats).
+        slots: the category names in the order of the tally's category axis (the game's
+            :meth:`~equity.games.base.Game.category_slots`); hold'em's by default.
     """
-    names = [name for name, _ in CATEGORIES]
-    keyed = [(names.index(name), CATEGORY_KEYS[names.index(name)]) for name in (order or names)]
+    names = list(slots) if slots is not None else [name for name, _ in CATEGORIES]
+    keyed = [(names.index(name), category_key(name)) for name in (order or names)]
     k = np.arange(tally.ties.shape[-1], dtype=np.float64)
     k[0] = 1.0
     split = tally.split

@@ -106,7 +106,7 @@ class Scenario:
         game = get_game(self.game)
         object.__setattr__(self, "game", game)
         for i, p in enumerate(players):
-            if p is not None and p.hole != game.hole:
+            if p is not None and p.hole not in game.hand_sizes:
                 raise GameError(f"{who(i)}'s range {p.text!r} has {p.hole}-card hands; {game.title} deals "
                                 f"{game.hole}")
         dealt = not self.keep_random  # a range of every hand is dealt as a random hand: faster
@@ -154,6 +154,10 @@ class Scenario:
         if n > game.max_players:
             raise ScenarioError(f"{n} players is too many: at most {game.max_players} "
                                 f"({game.max_players - 1} opponents) fit in one deck{_in(game)}")
+        if self.board and game.board == 0:
+            raise ScenarioError(f"{game.title} has no board: type each player's known cards (up and down "
+                                f"alike) and the cards seen elsewhere as dead cards; got the board "
+                                f"{format_cards(self.board)!r}")
         if len(self.board) not in game.board_sizes:
             sizes = ", ".join(map(str, game.board_sizes[:-1])) + f" or {game.board_sizes[-1]}"
             raise ScenarioError(f"a board has {sizes} cards; {format_cards(self.board)!r} has "
@@ -165,7 +169,9 @@ class Scenario:
                 game.check_cards(p.combos[0].tolist(), f"{who(i)}'s hand")
         self._resolved  # noqa: B018 - resolves ranges and checks every card conflict
         n_ranged = sum(1 for c in self._resolved if c is not None and len(c[0]) > 1)
-        needed = game.board - len(self.board) + game.hole * self.players.count(None)
+        to_come = [game.hole - (0 if r is None else r[0].shape[1])  # each unranged hand's cards to come
+                   for r in self._resolved if r is None or len(r[0]) == 1]
+        needed = game.board - len(self.board) + sum(to_come)
         left = game.deck_size - len(self.known) - game.hole * n_ranged
         if needed > left:
             raise ScenarioError(f"not enough cards: {needed} must be dealt each time but only {left} "
@@ -228,14 +234,15 @@ class Scenario:
     @property
     def holes(self) -> np.ndarray:
         """int16 (players, hole cards): a fixed hand's cards; ``(-1, -1, ..)`` for a random hand;
-        ``(-2, k, -2, ..)`` for the k-th ranged player (see :meth:`ranged`)."""
+        ``(-2, k, -2, ..)`` for the k-th ranged player (see :meth:`ranged`). In a board-less game a hand's
+        known cards come first and each card still to come is ``-1``."""
         h = self.game.hole
         out, k = [], 0
         for r in self._resolved:
             if r is None:
                 out.append((RANDOM_HAND,) * h)
             elif len(r[0]) == 1:
-                out.append(tuple(r[0][0].tolist()))
+                out.append(tuple(r[0][0].tolist()) + (RANDOM_HAND,) * (h - r[0].shape[1]))
             else:
                 out.append((RANGED, k) + (RANGED,) * (h - 2))
                 k += 1

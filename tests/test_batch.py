@@ -137,7 +137,8 @@ BAD = [
     ('{"players": ["AsKs"]}', "'players' must be a list of at least two players"),
     ('{"players": [3, "AsKs"]}', "player 1 must be a hand or range"),
     ('{"players": ["AsKs", 1], "id": [1]}', "'id' must be a string or a whole number"),
-    ('{"players": ["AsKs", 1], "game": "razz"}', "'game' must be a game: holdem, omaha"),
+    ('{"players": ["AsKs", 1], "game": "courchevel"}', "'game' must be a game: holdem, omaha"),
+    ('{"players": ["AsKs", 1], "game": "razz", "board": "2c3c4c"}', "razz has no board"),
     ('{"players": ["AsKs", 1], "game": "plo"}', "'AsKs' has 2 cards; a hand has 4 in Omaha (PLO4)"),
     ('{"players": ["AsKs", 1], "method": "exact", "seed": 3}', "seed is a Monte Carlo option"),
 ]

@@ -21,7 +21,8 @@ def run(*cmd, **kw):
 
 
 def test_every_example_is_tested():
-    tested = {"classics.toml", "games.toml", "equities.sh", "api.py", "preflop_matrix.py", "spots.jsonl",
+    tested = {"classics.toml", "games.toml", "boardless.toml", "equities.sh", "api.py", "preflop_matrix.py",
+              "spots.jsonl",
               "spots.csv", "dist.jsonl", "runout.jsonl"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
@@ -65,6 +66,21 @@ def test_the_games_scenario_file_through_the_installed_command():
     summary = json.loads(proc.stdout)
     games = [s["result"]["game"] for s in summary["scenarios"]]
     assert summary["ok"] and {"omaha", "omaha5", "omaha6", "short-deck", "short-deck-trips"} <= set(games)
+
+
+def test_the_boardless_scenario_file_through_the_installed_command():
+    proc = run("equity", "check", str(EXAMPLES / "boardless.toml"), "--json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["ok"] and [s["result"]["game"] for s in summary["scenarios"]] == ["stud", "stud8", "razz",
+                                                                                    "2-7"]
+    # Each pinned number is also what the API computes for the same spot (same seed and trials, or exact).
+    for spot in summary["scenarios"]:
+        r = spot["result"]
+        again = calculate([p["hand"] for p in r["players"]], dead=r["dead"], game=r["game"], seed=r["seed"],
+                          trials=r["trials"] if r["seed"] is not None else None)
+        pinned = [p["equity"] for p in r["players"]]
+        assert [p.equity for p in again.players] == pytest.approx(pinned, abs=1e-6)
 
 
 def test_the_preflop_matrix_on_a_few_classes(tmp_path):

@@ -577,7 +577,7 @@ PLO4_HANDS = ["AsAhAdAc", "KsKhKdKc", "QsQhQdQc", "JsJhJdJc", "TsThTdTc", "9s9h9
     (["AsAhKsKh2c", "vs", "9"], "got 9"),
     (["AsAhKsKh2c3c", "vs", "7"], "got 7"),
     (["AsKs", "vs", "15", "--game", "6+"], "got 15"),
-    (["AsKs", "vs", "QdQc", "--game", "stud"], "'stud'"),
+    (["AsKs", "vs", "QdQc", "--game", "courchevel"], "'courchevel'"),
     (["AsAhKsKh", "vs", "QQ+", "--game", "plo"], "'QQ+'"),
     (["AsAhKsKh", "vs", "QQ+"], "'QQ+'"),
     (["AsAhAdKh", "vs", "AAxx", "--board", "Ac2c3c"], "'AAxx'"),

@@ -100,11 +100,9 @@ def _same_weighted(cmap: np.ndarray, combos: np.ndarray, weights: np.ndarray) ->
 
 
 def boards_per_deal(scenario) -> int:
-    """The completions of the board each deal has."""
-    n_players = len(scenario.players)
-    game = scenario.game
-    left = game.deck_size - len(scenario.board) - len(scenario.dead) - game.hole * n_players
-    return math.comb(left, game.board - len(scenario.board))
+    """The completions each deal has (:meth:`~equity.games.base.Game.completions`: the board's missing
+    cards, or in a board-less game every player's cards to come)."""
+    return scenario.game.completions(scenario)
 
 
 def _work(scenario, deals: float) -> float:
@@ -114,7 +112,7 @@ def _work(scenario, deals: float) -> float:
 
 def upper_bound(scenario) -> float:
     """The work of an exact run at most, before card collisions and symmetry."""
-    return _work(scenario, float(math.prod(scenario.n_combos())))
+    return _work(scenario, scenario.game.deal_bound(scenario))
 
 
 def symmetries(scenario) -> list[np.ndarray]:
@@ -132,8 +130,7 @@ def list_deals(scenario) -> tuple[np.ndarray, np.ndarray]:
     Raises:
         TooLarge: more than :data:`MAX_DEALS` combinations of the players' combos.
     """
-    holes, weight, _ = deals_of(scenario.combos(), scenario.game.hole)
-    return holes, weight
+    return scenario.game.exact_deals(scenario)
 
 
 def deals_of(combos: Sequence[tuple[np.ndarray, np.ndarray]], hole: int = 2) -> tuple[np.ndarray, np.ndarray,
@@ -252,10 +249,11 @@ def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, st
     leading axis of chunks), begun at ``start`` (``time.perf_counter()``), with the per-combo counts
     ``combos`` if any."""
     game = scenario.game
-    tally = Tally.join(parts).total() if parts else Tally.zeros(1, len(scenario.players), game.split,
-                                                                np.float64).total()
+    slots = len(game.category_slots())
+    empty = Tally.zeros(1, len(scenario.players), game.split, np.float64, n_categories=slots)
+    tally = Tally.join(parts).total() if parts else empty.total()
     total = float(deals.weight.sum()) * deals.boards_per_deal
     players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
-                             order=game.category_names())
+                             order=game.category_names(), slots=game.category_slots())
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players, game.name, low_counts(tally, total), combos or None)

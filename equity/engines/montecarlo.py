@@ -141,7 +141,7 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
     n_players = len(scenario.players)
 
     def counts(n: int) -> Tally:
-        return Tally.zeros(n, n_players, game.split)
+        return Tally.zeros(n, n_players, game.split, n_categories=len(game.category_slots()))
 
     per_combo = ComboRows(scenario, combos, len(d.ranged))
     d = d._replace(counted=per_combo.counted)
@@ -199,7 +199,7 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
     if progress is not None:
         progress(played, played)
     players = player_results(scenario.labels(), scenario.n_combos(), tally, played, categories,
-                             order=game.category_names())
+                             order=game.category_names(), slots=game.category_slots())
     return Result("monte-carlo", played, seed, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players, game.name, low_counts(tally, played),
                   per_combo.counts(tally, played) or None)

@@ -50,13 +50,14 @@ class Tally(NamedTuple):
 
     @classmethod
     def zeros(cls, rows: int, players: int, split: bool, dtype: type = np.int64, ways: int = MAX_SPLIT,
-              categories: bool = True) -> Tally:
+              categories: bool = True, n_categories: int = N_CATEGORIES) -> Tally:
         """Zeroed counts for ``rows`` rows; the split-pot arrays are empty unless ``split``. ``ways``: the
         last axis of the ``k``-way arrays (``players + 1`` is enough for the counts of one table: the
         per-combo tallies of :mod:`equity.engines.combos` keep just that); ``categories=False`` leaves
-        ``cats`` empty (its category axis of length 0)."""
+        ``cats`` empty (its category axis of length 0); ``n_categories``: the game's categories (nine
+        high ones unless it says otherwise: :meth:`~equity.games.base.Game.category_slots`)."""
         s = ways if split else 0
-        n_cats = N_CATEGORIES if categories else 0
+        n_cats = n_categories if categories else 0
         return cls(np.zeros((rows, players), dtype), np.zeros((rows, players, ways), dtype),
                    np.zeros((rows, players, n_cats, 3), dtype), np.zeros((rows, players, s), dtype),
                    np.zeros((rows, players, s), dtype), np.zeros((rows, players, s, s), dtype),
@@ -113,6 +114,12 @@ def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
     into a tally row's ``wins``, ``ties`` and ``cats`` (``cats`` only when ``want_cats``; ``cat_of``
     maps a class to its category). Hold'em's kernels score inline, across lanes or while they evaluate,
     which measured faster."""
+    _add_outcome_n(vals, n_players, want_cats, cat_of, wins, ties, cats, 1)
+
+
+@njit(inline="always")
+def _add_outcome_n(vals, n_players, want_cats, cat_of, wins, ties, cats, n):
+    """:func:`_add_outcome` for ``n`` deals with the same outcome."""
     best = vals[0]
     for p in range(1, n_players):
         best = min(best, vals[p])
@@ -123,17 +130,17 @@ def _add_outcome(vals, n_players, want_cats, cat_of, wins, ties, cats):
             n_best += 1
             winner = p
     if n_best == 1:
-        wins[winner] += 1
+        wins[winner] += n
     else:
         for p in range(n_players):
             if vals[p] == best:
-                ties[p, n_best] += 1
+                ties[p, n_best] += n
     if want_cats:
         for p in range(n_players):
             x = cat_of[vals[p]]
-            cats[p, x, 0] += 1
+            cats[p, x, 0] += n
             if vals[p] == best:
-                cats[p, x, 1 if n_best == 1 else 2] += 1
+                cats[p, x, 1 if n_best == 1 else 2] += n
 
 
 @njit(inline="always")
@@ -141,15 +148,21 @@ def _add_split(vals, lows, possible, no_low, n_players, want_cats, cat_of, tally
     """Count one deal of a split-pot game into the tally row ``tally`` (a :class:`Tally` without the
     leading axis): ``vals`` the high classes (lower is better), ``lows`` the low values (lower is
     better; ``no_low`` for none), ``possible`` whether the board allowed a low."""
+    _add_split_n(vals, lows, possible, no_low, n_players, want_cats, cat_of, tally, 1)
+
+
+@njit(inline="always")
+def _add_split_n(vals, lows, possible, no_low, n_players, want_cats, cat_of, tally, n):
+    """:func:`_add_split` for ``n`` deals with the same outcome."""
     best_low = lows[0]
     for p in range(1, n_players):
         best_low = min(best_low, lows[p])
     if best_low == no_low:
-        _add_outcome(vals, n_players, want_cats, cat_of, tally.wins, tally.ties, tally.cats)
-        tally.deals[0] += possible
+        _add_outcome_n(vals, n_players, want_cats, cat_of, tally.wins, tally.ties, tally.cats, n)
+        tally.deals[0] += possible * n
         return
-    tally.deals[0] += 1
-    tally.deals[1] += 1
+    tally.deals[0] += n
+    tally.deals[1] += n
     best = vals[0]
     for p in range(1, n_players):
         best = min(best, vals[p])
@@ -162,19 +175,52 @@ def _add_split(vals, lows, possible, no_low, n_players, want_cats, cat_of, tally
         hi = vals[p] == best
         lo = lows[p] == best_low
         if hi:
-            tally.high[p, n_hi] += 1
+            tally.high[p, n_hi] += n
         if lo:
-            tally.low[p, n_lo] += 1
-            tally.lows[p, 1 if n_lo == 1 else 2] += 1
+            tally.low[p, n_lo] += n
+            tally.lows[p, 1 if n_lo == 1 else 2] += n
         if hi and lo:
-            tally.both[p, n_hi, n_lo] += 1
+            tally.both[p, n_hi, n_lo] += n
         if lows[p] != no_low:
-            tally.lows[p, 0] += 1
+            tally.lows[p, 0] += n
         if want_cats:
             x = cat_of[vals[p]]
-            tally.cats[p, x, 0] += 1
+            tally.cats[p, x, 0] += n
             if hi:
-                tally.cats[p, x, 1 if n_hi == 1 else 2] += 1
+                tally.cats[p, x, 1 if n_hi == 1 else 2] += n
+
+
+@njit(inline="always")
+def _score_lanes(values, lanes, n_players, best, n_best, wins, ties, cats, want_cats, cat_of):
+    """Count a block of one-pot outcomes, ``values[p, lane]`` the class of player ``p`` in trial
+    ``lane`` (lower is better), into ``wins``, ``ties`` and ``cats``: across the lanes and branch-free
+    (who wins a trial is unpredictable), ties being rarer. Leaves each lane's best class in ``best``
+    and how many players hold it in ``n_best`` (int32 (>= lanes,) each)."""
+    for lane in range(lanes):
+        best[lane] = values[0, lane]
+        n_best[lane] = 0
+    for p in range(1, n_players):
+        for lane in range(lanes):
+            best[lane] = min(best[lane], values[p, lane])
+    for p in range(n_players):
+        for lane in range(lanes):
+            n_best[lane] += values[p, lane] == best[lane]
+    for p in range(n_players):
+        won = 0
+        for lane in range(lanes):
+            won += (values[p, lane] == best[lane]) & (n_best[lane] == 1)
+        wins[p] += won
+    for lane in range(lanes):
+        if n_best[lane] > 1:
+            for p in range(n_players):
+                ties[p, n_best[lane]] += values[p, lane] == best[lane]
+    if want_cats:
+        for lane in range(lanes):
+            for p in range(n_players):
+                x = cat_of[values[p, lane]]
+                cats[p, x, 0] += 1
+                if values[p, lane] == best[lane]:
+                    cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
 
 
 @njit(inline="always")

@@ -1,4 +1,5 @@
-"""The games, by name: hold'em, Omaha high and hi-lo with 4, 5 or 6 hole cards, short deck (6+).
+"""The games, by name: hold'em, Omaha high and hi-lo with 4, 5 or 6 hole cards, short deck (6+), and
+the games without a board: seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw, badugi.
 
 A :class:`~equity.games.base.Game` carries its rules and hands the engines its kernels; this module is
 the registry that names them. Adding a game is a module (or a new :class:`Game` of an existing family)
@@ -16,7 +17,16 @@ omaha5-hilo         big-o, bigo, plo5-8, o8-5, omaha5-8, 5-card-o8     5      52
 omaha6-hilo         plo6-8, o8-6, omaha6-8, 6-card-o8                  6      52    7,462    hi-lo
 short-deck          shortdeck, 6+, sixplus, short                      2      36    1,404    high
 short-deck-trips    6+trips, short-deck-trips-beat-straight            2      36    1,404    high
+stud                7stud, seven-card-stud, 7cs                        7      52    7,462    high
+stud8               stud-hi-lo, studhl, 7stud8                         7      52    7,462    hi-lo
+razz                7-card-razz                                        7      52    6,175    low
+2-7                 27, deuce-to-seven, 2-7-single-draw, kansas-city   5      52    7,462    low
+draw                five-card-draw, 5cd                                5      52    7,462    high
+badugi                                                                 4      52    1,092    badugi
 ==================  =================================================  =====  ====  =======  =====
+
+The last six have no board (:mod:`equity.games.boardless`): a player's hand is the cards of it that
+are known, the rest are dealt (:mod:`equity.games.stud`, :mod:`equity.games.draw`).
 
 Names are matched ignoring case, spaces, dashes, apostrophes and underscores (``"PLO 5"`` is
 ``omaha5``, ``"Big O"`` is ``omaha5-hilo``); a misspelt name gets the closest ones suggested. Short
@@ -35,8 +45,10 @@ from collections.abc import Sequence
 from ..cards import format_cards, specific_hand
 from ..errors import GameError
 from .base import CATEGORY_NAMES, SIZE_HINTS, Game
+from .draw import BadugiGame, DeuceGame, DrawGame
 from .holdem import HoldemGame
 from .omaha import OmahaGame
+from .stud import RazzGame, StudGame
 
 HOLDEM = HoldemGame("holdem", "hold'em", 2,
                     aliases=("hold'em", "texas", "texasholdem", "nlhe", "nl", "lhe", "nlh"))
@@ -57,6 +69,17 @@ GAMES: dict[str, Game] = {g.name: g for g in (
                aliases=("shortdeck", "6+", "sixplus", "short", "6plus", "shortdeckholdem")),
     HoldemGame("short-deck-trips", "short deck, trips beat a straight", 2, 16, "trips-beat-straight",
                aliases=("6+trips", "shortdecktrips", "shortdecktripsbeatstraight", "sixplustrips")),
+    StudGame("stud", "seven-card stud", 7,
+             aliases=("7stud", "sevencardstud", "7cardstud", "7cs", "studhigh")),
+    StudGame("stud8", "stud hi-lo", 7, split=True,
+             aliases=("studhilo", "stud8orbetter", "studhl", "7stud8", "7studhilo", "sevencardstudhilo",
+                      "studeight", "stud8b", "studhilo8")),
+    RazzGame("razz", "razz", 7, aliases=("7cardrazz", "sevencardrazz", "razzstud")),
+    DeuceGame("2-7", "2-7 single draw", 5,
+              aliases=("27", "27sd", "27singledraw", "deucetoseven", "deuce7", "27lowball", "kansascity",
+                       "kclowball", "27draw")),
+    DrawGame("draw", "five-card draw", 5, aliases=("5carddraw", "fivecarddraw", "5cd", "drawhigh")),
+    BadugiGame("badugi", "badugi", 4, aliases=("badugisingledraw",)),
 )}
 #: Every game's name, for help texts.
 NAMES = tuple(GAMES)
@@ -68,11 +91,13 @@ def _key(text: str) -> str:
 
 _BY_KEY = {_key(alias): game.name for game in GAMES.values() for alias in (game.name, *game.aliases)}
 #: The game a specific hand of that many cards implies (Omaha high for 4 to 6 cards).
-_BY_HOLE = {2: HOLDEM, **{g.hole: g for g in reversed(GAMES.values()) if not g.split and not g.low_card}}
+_BY_HOLE = {2: HOLDEM, **{g.hole: g for g in reversed(GAMES.values())
+                          if not g.split and not g.low_card and g.board}}
 SIZE_HINTS.update({2: " (a 2-card hand is hold'em or short deck)", **{
     n: f" (a {n}-card hand is {g.title} or its hi-lo form: --game {g.aliases[0]} or --game "
        f"{next(h.aliases[0] for h in GAMES.values() if h.split and h.hole == n)})"
     for n, g in _BY_HOLE.items() if n > 2}})
+SIZE_HINTS.update({n: " (a 3- or 7-card hand is stud's: --game stud, stud8 or razz)" for n in (3, 7)})
 
 
 def get_game(game: str | Game | None) -> Game:

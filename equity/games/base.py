@@ -13,6 +13,7 @@ loads another game's kernels.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -52,6 +53,8 @@ class Game:
     board: int = 5
     aliases: tuple[str, ...] = ()
 
+    #: What class 1 is, as ``equity eval`` says it.
+    best_hand = "a royal flush"
     #: A specific hand and a range, as messages give them for examples.
     hand_example = "QdQc"
     range_example = "QQ+,AKs or 77"
@@ -99,9 +102,15 @@ class Game:
                 raise CardError(f"card {format_card(card)} in {where} is not in the {deck} deck "
                                 f"({format_card(self.low_card)[0]} through A)")
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The card counts a player's typed hand may have: ``hole`` in games with a board; 1 .. ``hole``
+        known cards in a board-less game (:mod:`equity.games.boardless`)."""
+        return (self.hole,)
+
     def check_hole(self, cards: Sequence[int], text: str, whose: str) -> None:
         """Raise :class:`~equity.errors.HandSizeError` unless a specific hand has ``hole`` cards."""
-        if len(cards) != self.hole:
+        if len(cards) not in self.hand_sizes:
             raise HandSizeError(f"{whose} hand {text!r} has {len(cards)} cards; a hand has {self.hole} in "
                                 f"{self.title}{self.size_hint(len(cards))}")
 
@@ -122,6 +131,11 @@ class Game:
     def category_names(self) -> tuple[str, ...]:
         """The high categories, best first (short deck: a flush above a full house)."""
         return tuple(name for name, _ in self.categories())
+
+    def category_slots(self) -> tuple[str, ...]:
+        """The category names in the order of the tally's category axis (what :meth:`category_table`
+        indexes): :data:`CATEGORY_NAMES` for the high games, so every one keeps hold'em's keys."""
+        return CATEGORY_NAMES
 
     def category_table(self) -> np.ndarray:
         """uint8 (7463,): each class's category as an index into :data:`CATEGORY_NAMES` (so results
@@ -163,6 +177,29 @@ class Game:
     def simulation_cached(self) -> bool:
         """Whether the Monte Carlo kernel is already in numba's on-disk cache."""
         raise NotImplementedError
+
+    def exact_deals(self, scenario: Any) -> tuple[np.ndarray, np.ndarray]:
+        """The deals an exact run lists before completing them: every way to give each player one of
+        their combos with no card twice, ``(holes uint8 (n, P, hole), weight float64 (n,))``, the weight
+        the product of the combos' range weights.
+
+        Raises:
+            TooLarge: too many combinations of the players' combos to list.
+        """
+        from ..engines.exact import deals_of
+
+        holes, weight, _ = deals_of(scenario.combos(), self.hole)
+        return holes, weight
+
+    def deal_bound(self, scenario: Any) -> float:
+        """At most how many deals :meth:`exact_deals` lists (before card collisions and symmetry)."""
+        return float(math.prod(scenario.n_combos()))
+
+    def completions(self, scenario: Any) -> int:
+        """The ways to deal what is still to come for each deal of :meth:`exact_deals`: the board's
+        missing cards."""
+        left = self.deck_size - len(scenario.board) - len(scenario.dead) - self.hole * len(scenario.players)
+        return math.comb(left, self.board - len(scenario.board))
 
     def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
         """An enumeration's cost in board evaluations of the hold'em kernel (about 3 ns each), for the

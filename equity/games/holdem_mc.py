@@ -17,7 +17,7 @@ from numba import njit, prange, uint64
 from ..engines.deals import _draw_ranged, base_deal
 from ..engines.deck import LANES, _deal_lanes, _lane_state
 from ..engines.montecarlo import CHUNK
-from ..engines.tally import MAX_SPLIT
+from ..engines.tally import MAX_SPLIT, _score_lanes
 from ..evaluators.high import _COUNTS, _MASK, _TWO
 
 
@@ -115,25 +115,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
             column += 2 * (holes[p, 0] == -1)
         if d.stages < 4:
             continue
-        # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer.
-        for lane in range(lanes):
-            best[lane] = values[0, lane]
-            n_best[lane] = 0
-        for p in range(1, n_players):
-            for lane in range(lanes):
-                best[lane] = min(best[lane], values[p, lane])
-        for p in range(n_players):
-            for lane in range(lanes):
-                n_best[lane] += values[p, lane] == best[lane]
-        for p in range(n_players):
-            won = 0
-            for lane in range(lanes):
-                won += (values[p, lane] == best[lane]) & (n_best[lane] == 1)
-            wins[p] += won
-        for lane in range(lanes):
-            if n_best[lane] > 1:
-                for p in range(n_players):
-                    ties[p, n_best[lane]] += values[p, lane] == best[lane]
+        _score_lanes(values, lanes, n_players, best, n_best, wins, ties, cats, want_cats, cat_of)
         if want_combos:  # branch-free: a win alone counts as a 1-way tie here, moved to the wins after
             for lane in range(lanes):
                 k = n_best[lane]
@@ -144,13 +126,6 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                     combo_n[row] += 1
                     for p in range(n_players):
                         combo_ties[row, p, k] += values[p, lane] == best[lane]
-        if want_cats:
-            for lane in range(lanes):
-                for p in range(n_players):
-                    x = cat_of[values[p, lane]]
-                    cats[p, x, 0] += 1
-                    if values[p, lane] == best[lane]:
-                        cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
     wins_out[:] = wins
     ties_out[:, :] = ties
     cats_out[:, :, :] = cats
