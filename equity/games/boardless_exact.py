@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 from numba import njit, prange, uint64
 
-from ..engines.batches import next_batch
+from ..engines.batches import next_batch, using_threads
 from ..engines.deals import base_deal
-from ..engines.tally import Tally, _add_into, _add_outcome_n, _add_split_n, _like
+from ..engines.tally import Tally, _add_into, _add_outcome_n, _add_split_n, _like, _zero
 from ..evaluators.low import NO_LOW
 from .boardless_mc import _known
 from .boardless_score import _add_card, _value
@@ -102,7 +102,7 @@ def _leaves(lvl, count, q, idx, avail, n_avail, need, holes, known, r0, w0, card
         if p != q:
             best = min(best, values[p])
             best_low = min(best_low, lows[p])
-    counts[:] = 0
+    _zero(counts)
     for i in range(count):
         v, lw = _hand(q, lvl, idx, avail, need, holes, known, r0, w0, cards, s)
         h = (v == best) + 2 * (v > best)
@@ -239,17 +239,18 @@ def enumeration(scenario: Any, game: Any, plan: Any, categories: bool):
         return Tally.zeros(k, n_players, game.split, np.float64, n_categories=slots)
 
     rows = len(bounds) - 1
-    if rows == 1:  # one row of work: run it on this thread (waking the pool's threads costs more)
-        one = counts(1)
-        row = Tally(*(x[0] for x in one))
-        _range(0, 0, level_of, need, pascal, d, s, Tally(*(x[0] for x in counts(1))))  # loads the kernel
+    with using_threads(1):  # loads the kernel without waking the pool
+        _completions(bounds[:1], level_of, need, pascal, d, s, counts(0), np.zeros(0, np.int64))
+    if rows == 1:  # one row of work: on one thread, as waking the pool's idle threads costs ~8 ms
 
         def run_one(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
-            counted = _range(bounds[0], bounds[1], level_of, need, pascal, d, s, row)
-            yield one, counted, plan.boards_per_deal, None
+            part = counts(1)
+            counted = np.zeros(1, np.int64)
+            with using_threads(1):
+                _completions(bounds, level_of, need, pascal, d, s, part, counted)
+            yield part, int(counted[0]), plan.boards_per_deal, None
 
         return run_one
-    _completions(bounds[:1], level_of, need, pascal, d, s, counts(0), np.zeros(0, np.int64))
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
         done = 0
