@@ -3,8 +3,8 @@
 The machines are shared and noisy, so every figure is the median of several runs taken interleaved with
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
-    python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|all]
-                             [--repeat N]
+    python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|
+                                        boardless|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -572,9 +572,15 @@ def bench_games(repeat: int) -> None:
     run_games(repeat)
 
 
+def bench_boardless(repeat: int) -> None:
+    from boardless import bench_boardless as run_boardless
+
+    run_boardless(repeat)
+
+
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
             "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
-            "batch": bench_batch}
+            "batch": bench_batch, "boardless": bench_boardless}
 
 
 
