@@ -155,8 +155,8 @@ class Scenario:
             raise ScenarioError(f"{n} players is too many: at most {game.max_players} "
                                 f"({game.max_players - 1} opponents) fit in one deck{_in(game)}")
         if self.board and game.board == 0:
-            raise ScenarioError(f"{game.title} has no board: type each player's known cards (up and down "
-                                f"alike) and the cards seen elsewhere as dead cards; got the board "
+            raise ScenarioError(f"{game.title} has no board: type each player's known cards as their hand "
+                                f"and the cards seen elsewhere as dead cards; got the board "
                                 f"{format_cards(self.board)!r}")
         if len(self.board) not in game.board_sizes:
             sizes = ", ".join(map(str, game.board_sizes[:-1])) + f" or {game.board_sizes[-1]}"
