@@ -211,3 +211,21 @@ def test_flush_beside_other_categories_takes_the_minimum():
     # The class is min(suited class, rank class): a flush beats the straight and the pair on its ranks.
     for cards in ("9h8h7c6h5h2hTd", "AhKhQhJh9h9c9d", "2c3c4c5c6c6d6h", "AsAhAdKsQsJs9s"):
         assert evaluate(cards) == naive.naive_class(parse_cards(cards)), cards
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("n", [7, 32, 100, 70_000])
+def test_evaluate_many_names_the_first_row_that_repeats_a_card(size, n):
+    # The kernel finds repeats as it walks (the suit word's masks then hold fewer bits than the hand has
+    # cards), in the lanes and in the tail, serial and parallel; the expected row comes from a plain
+    # check of each row.
+    rng = np.random.default_rng(size * n)
+    hands = np.argsort(rng.random((n, 52)), axis=1)[:, :size].astype(np.uint8)
+    assert len(evaluate_many(hands)) == n
+    for row in sorted({0, n // 3, n - 1}, reverse=True):
+        col = row % size
+        hands[row, col] = hands[row, (col + 1) % size]  # a repeat, every position over the cases
+        first = next(i for i, h in enumerate(hands.tolist()) if len(set(h)) < size)
+        for parallel in (False, True):
+            with pytest.raises(DuplicateCardError, match=f"row {first} repeats a card"):
+                evaluate_many(hands, parallel=parallel)

@@ -19,13 +19,17 @@ PARALLEL_MIN = 65_536
 N_CHUNKS = 64
 
 
-def valid_hands(hands: np.ndarray, sizes: tuple[int, ...] = (5, 6, 7), note: str = "") -> np.ndarray:
+def valid_hands(hands: np.ndarray, sizes: tuple[int, ...] = (5, 6, 7), note: str = "",
+                distinct: bool = True) -> np.ndarray:
     """``hands`` as a contiguous uint8 (n, m) array, checked: m in ``sizes``, ids 0..51, distinct per row.
 
     Args:
         hands: integer array-like of shape (n, m).
         sizes: the hand sizes allowed.
         note: appended to the message of a wrong shape.
+        distinct: check that no row repeats a card (a sort of every row: several times the walk's own
+            time); False for a kernel that finds repeats as it walks (:func:`equity.evaluators.high.
+            evaluate_many`).
 
     Raises:
         HandSizeError, CardError, DuplicateCardError: naming the first offending row.
@@ -40,11 +44,12 @@ def valid_hands(hands: np.ndarray, sizes: tuple[int, ...] = (5, 6, 7), note: str
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         row = int(np.nonzero((hands < 0).any(1) | (hands > 51).any(1))[0][0])
         raise CardError(f"row {row} has a card id outside 0..51: {hands[row].tolist()}")
-    ordered = np.sort(hands, axis=1)
-    dup = (ordered[:, 1:] == ordered[:, :-1]).any(1)
-    if dup.any():
-        row = int(np.nonzero(dup)[0][0])
-        raise DuplicateCardError(f"row {row} repeats a card: {hands[row].tolist()}")
+    if distinct:
+        ordered = np.sort(hands, axis=1)
+        dup = (ordered[:, 1:] == ordered[:, :-1]).any(1)
+        if dup.any():
+            row = int(np.nonzero(dup)[0][0])
+            raise DuplicateCardError(f"row {row} repeats a card: {hands[row].tolist()}")
     return np.ascontiguousarray(hands, np.uint8)
 
 

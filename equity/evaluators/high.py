@@ -31,13 +31,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, prange, types, uint64
+from numba.extending import intrinsic
 
 from ..cards import RANK_NAMES, RANK_PLURALS, parse_cards
-from ..errors import HandSizeError
+from ..errors import DuplicateCardError, HandSizeError
 from . import tables as _tables
 from .dag import CATEGORIES, SUIT_COUNT_SHIFT
-from .hands import run_rows, valid_hands
+from .hands import N_CHUNKS, PARALLEL_MIN, valid_hands
 
 N_FIVE_CARD_HANDS = 2_598_960
 N_SEVEN_CARD_HANDS = 133_784_560
@@ -47,14 +48,34 @@ LANES = 32
 _TWO = uint64(2)
 _COUNTS = uint64(SUIT_COUNT_SHIFT)
 _MASK = uint64(0x1FFF)
+_CARD_BITS = uint64((1 << SUIT_COUNT_SHIFT) - 1)
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """The number of set bits of a uint64 (LLVM's ctpop: one instruction where the CPU has one)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
+
+
+@njit(inline="always")
+def _cards_in(x):
+    """How many cards the suit word ``x`` holds in its masks: the hand's count when its cards are
+    distinct, fewer when one repeats (adding a card's word twice carries into another bit)."""
+    return _popcount(x & _CARD_BITS)
 
 
 @njit(cache=True)
-def _evaluate_rows(hands, t, out):
-    """``out[i]`` = class of ``hands[i]``.
+def _evaluate_rows(hands, t, out, check=False):
+    """``out[i]`` = class of ``hands[i]``; with ``check``, returns the first row that repeats a card
+    (else -1).
 
-    hands: uint8 (n, m), 5 <= m <= 7, valid distinct cards per row. t:
-    :class:`~equity.evaluators.tables.Tables`.
+    hands: uint8 (n, m), 5 <= m <= 7, card ids 0..51, distinct per row unless ``check`` (a row that
+    repeats one gets a meaningless class: the walk stays inside the tables, and its suit word's masks
+    hold fewer than ``m`` bits, which is how the check finds it after each block's walk; left out, the
+    default, numba compiles the check away). t: :class:`~equity.evaluators.tables.Tables`.
     out: int16 (n,). Seven-card rows are walked :data:`LANES` at a time, card by card across the lanes
     (a fixed card loop: with ``m`` in the loop bound it measured 7% slower); the rest one by one.
     """
@@ -62,6 +83,7 @@ def _evaluate_rows(hands, t, out):
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n, m = hands.shape
     walked = n - n % LANES if m == 7 else 0
+    bad = -1
     r = np.zeros(LANES, np.uint64)
     w = np.zeros(LANES, np.uint64)
     for b in range(walked // LANES):
@@ -80,6 +102,17 @@ def _evaluate_rows(hands, t, out):
             x = w[lane] + card_word[c]
             out[base + lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
                                    rank_last[r[lane] + (c >> _TWO)])
+            if check:
+                w[lane] = x
+        if not check:
+            continue
+        repeats = uint64(0)  # after the walk, branch-free: a row that repeats a card is rare
+        for lane in range(LANES):
+            repeats |= _cards_in(w[lane]) ^ uint64(7)
+        if repeats and bad < 0:
+            for lane in range(LANES):
+                if _cards_in(w[lane]) != 7 and bad < 0:
+                    bad = base + lane
     for i in range(walked, n):
         q = uint64(0)
         x = uint64(0)
@@ -90,15 +123,25 @@ def _evaluate_rows(hands, t, out):
         c = hands[i, m - 1]
         x += card_word[c]
         out[i] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], rank_last[q + (c >> _TWO)])
+        if check and _cards_in(x) != m and bad < 0:
+            bad = i
+    return bad
 
 
 @njit(cache=True, parallel=True)
-def _evaluate_rows_parallel(hands, t, out, n_chunks):
-    """:func:`_evaluate_rows` over ``n_chunks`` contiguous chunks on all threads."""
+def _evaluate_rows_parallel(hands, t, out, n_chunks, check=False):
+    """:func:`_evaluate_rows` over ``n_chunks`` contiguous chunks on all threads; with ``check``,
+    returns the first row that repeats a card (else -1)."""
     n = hands.shape[0]
+    bad = np.full(n_chunks, -1, np.int64)
     for chunk in prange(n_chunks):
         lo, hi = chunk * n // n_chunks, (chunk + 1) * n // n_chunks
-        _evaluate_rows(hands[lo:hi], t, out[lo:hi])
+        first = _evaluate_rows(hands[lo:hi], t, out[lo:hi], check)
+        bad[chunk] = first + lo if first >= 0 else -1
+    for chunk in range(n_chunks):
+        if bad[chunk] >= 0:
+            return bad[chunk]
+    return -1
 
 
 @njit(cache=True)
@@ -217,7 +260,16 @@ def evaluate_many(hands: np.ndarray, *, parallel: bool = True) -> np.ndarray:
     >>> evaluate_many(np.array([[48, 44, 40, 36, 32], [51, 50, 49, 48, 47]])).tolist()
     [1, 11]
     """
-    return run_rows(valid_hands(hands), _evaluate_rows, _evaluate_rows_parallel, _tables.get(), parallel)
+    hands = valid_hands(hands, distinct=False)  # the kernel finds a repeated card as it walks
+    out = np.empty(len(hands), np.int16)
+    t = _tables.get()
+    if parallel and len(hands) >= PARALLEL_MIN:
+        bad = _evaluate_rows_parallel(hands, t, out, N_CHUNKS, True)
+    else:
+        bad = _evaluate_rows(hands, t, out, True)
+    if bad >= 0:
+        raise DuplicateCardError(f"row {bad} repeats a card: {hands[bad].tolist()}")
+    return out
 
 
 def _check_class(value: int) -> int:
