@@ -39,6 +39,9 @@ from .tally import Tally
 
 _SUIT_PERMUTATIONS = list(permutations(range(4)))
 MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
+#: An enumeration of at most this much work (:attr:`Plan.work`, about 3 ms on one core) runs on one
+#: thread unless a thread count is given.
+SERIAL_WORK = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -215,17 +218,19 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     deals = deals if deals is not None else plan(scenario)
     game = scenario.game
     per_deal = bool(combos)
-    # Loads (or compiles) the kernels.
-    run = game.enumeration(scenario, deals, categories, per_deal)
     n_players = len(scenario.players)
     counts = [empty_counts(p, *scenario.combos()[p], n_players, game.split, exact=True) for p in combos]
     indexes = [ComboIndex(c.combos) for c in counts]
     maps = deals.maps if deals.maps is not None else np.arange(52)[None]
-    start = time.perf_counter()
     parts: list[Tally] = []
     boards = 0
     first = 0
-    with using_threads(threads) as n_threads:
+    # A small enumeration runs on the calling thread unless told otherwise: waking numba's idle pool
+    # costs up to ~8 ms, more than the whole run.
+    wanted = threads if threads is not None or deals.work > SERIAL_WORK else 1
+    with using_threads(wanted) as n_threads:
+        run = game.enumeration(scenario, deals, categories, per_deal)  # loads (or compiles) the kernels
+        start = time.perf_counter()
         for part, counted, done, rows in run(n_threads):
             if per_deal:  # one row per deal, in the plan's order: add them up by combo
                 last = first + len(rows.wins)
