@@ -4,7 +4,7 @@ The machines are shared and noisy, so every figure is the median of several runs
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
     python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|
-                                        boardless|all] [--repeat N]
+                                        boardless|ompeval|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from equity.evaluators.high import (  # noqa: E402
     _evaluate_rows,
     _evaluate_rows_parallel,
     _seven_card_histogram,
+    evaluate_many,
 )
 from equity.evaluators.keysum import _keysum_rows  # noqa: E402
 
@@ -118,6 +119,7 @@ def bench_evaluator(repeat: int) -> None:
     spare = np.empty(n, np.int16)
     _evaluate_rows(hands[:10], t, out[:10])
     _evaluate_rows_parallel(hands[:100], t, out, 2)
+    evaluate_many(hands[:10])
     one_at_a_time.evaluate_rows(hands[:10], t, spare[:10])
     _keysum_rows(hands[:10], ks, spare[:10])
     cores = numba.get_num_threads()
@@ -126,6 +128,7 @@ def bench_evaluator(repeat: int) -> None:
         "all": lambda: _evaluate_rows_parallel(hands, t, out, 64),
         "previous": lambda: one_at_a_time.evaluate_rows(hands, t, spare),
         "keysum": lambda: _keysum_rows(hands, ks, spare),
+        "public": lambda: evaluate_many(hands, parallel=False),
     }, 2 * repeat)
     assert np.array_equal(out, _check_previous(hands, t))
     rates = {name: sorted(n / s / 1e6 for s in ts) for name, ts in samples.items()}
@@ -139,6 +142,10 @@ def bench_evaluator(repeat: int) -> None:
         f"{one / previous:.2f}x faster now; {spread['previous']}")
     row("  key sums (equity.evaluators.keysum), same hands", f"{keys / 1e6:.1f} M/s",
         f"the DAG walks at {one / keys:.2f}x their rate; {spread['keysum']}")
+    public = statistics.median(rates["public"]) * 1e6
+    row("  the public equity.evaluate_many, 1 thread", f"{public / 1e6:.1f} M/s",
+        f"{one / public:.2f}x the kernel's time, validation included; " + verdict(one / public <= 1.5)
+        + " (<= 1.5x)")
     row(f"random 7-card evaluations/s, {cores} threads", f"{every / 1e6:.1f} M/s",
         verdict(every >= 100e6) + f" (>= 100 M/s on 2 cores); {spread['all']}, "
         f"{every / one:.2f}x one thread")
@@ -578,9 +585,15 @@ def bench_boardless(repeat: int) -> None:
     run_boardless(repeat)
 
 
+def bench_ompeval(repeat: int) -> None:
+    from ompeval import bench_ompeval as run_ompeval
+
+    run_ompeval(repeat)
+
+
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
             "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
-            "batch": bench_batch, "boardless": bench_boardless}
+            "batch": bench_batch, "boardless": bench_boardless, "ompeval": bench_ompeval}
 
 
 

@@ -1,0 +1,309 @@
+"""``make bench --section ompeval``: equity beside OMPEval, the C++ engine fast tools are measured against.
+
+OMPEval is built outside the project (:mod:`ompeval_build`, a cache folder) and driven by
+:file:`ompeval_driver.cpp`: one process kept running, a JSON answer per workload line with the time it
+measured. Each spot runs interleaved with equity's; medians; every ratio is equity's speed over OMPEval's
+(above 1.0x: equity is faster). Times are whole calls on both sides (``equity.calculate``; OMPEval's
+ranges parsed, calculator built, ``start``, ``wait``, ``getResults``, torn down).
+
+- exact: equities, wins and ties agree to 1e-9, the same boards counted (OMPEval splits ties as equity
+  does). OMPEval's ranges know no ``JJ-99``: it gets the range written out.
+- Monte Carlo: trials/s over a fixed count (OMPEval's random walk, ``setHandLimit``: it stops at the
+  next 4,096-hand batch past it, and its rate counts the hands it did); equities within 4 standard
+  errors (OMPEval's from its counts by winner set, or its batch estimate for player 1 if larger).
+- precision: ``AsKs vs 2`` to a 0.05-point standard error, equity's ``precision=0.0005`` against
+  OMPEval's ``stdevTarget=0.0005`` (checked every 2 ms); both times are scaled to exactly that error
+  (time x (error / 0.0005)^2, the largest player's error) before they are compared.
+- the raw evaluator (OMPEval's HandEvaluator, a Hand built from 7 card bytes, against equity's kernel
+  on the same hands), ``equity.evaluate_many`` against that kernel, and the command line's start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+import ompeval_build
+from run import BIN, interleaved, interleaved_samples, random_hands, row, verdict, wall
+
+import equity
+from equity.evaluators import tables
+from equity.evaluators.high import _evaluate_rows
+
+#: Monte Carlo trials per timed call.
+TRIALS = 4_000_000
+EXACT_TOL, MC_SIGMAS, PRECISION = 1e-9, 4.0, 0.0005
+#: Exact spots: label, our players, OMPEval's ranges ("|" between players), board, thread counts.
+EXACT = (
+    ("AsKs vs QdQc preflop", ["AsKs", "QdQc"], "AsKs|QdQc", "", (1,)),
+    ("AKs vs QQ", ["AKs", "QQ"], "AKs|QQ", "", (1, 2)),
+    ("QQ+,AKs vs JJ-99,AQs+", ["QQ+,AKs", "JJ-99,AQs+"], "QQ+,AKs|JJ,TT,99,AQs+", "", (1, 2)),
+    ("AsKs vs QdQc vs random, Th9h2c", ["AsKs", "QdQc", "random"], "AsKs|QdQc|random", "Th9h2c", (1,)),
+    ("AsKs vs QdQc vs Jh8h, Th9h2c", ["AsKs", "QdQc", "Jh8h"], "AsKs|QdQc|Jh8h", "Th9h2c", (1,)),
+)
+SLOW = (("AsKs vs 1 random preflop", ["AsKs", "random"], "AsKs|random", "", (1, 2)),)
+#: Monte Carlo spots: label, our players, OMPEval's ranges, thread counts.
+MC = (
+    ("AsKs vs 1 random", ["AsKs", 1], "AsKs|random", (1, 2)),
+    ("AsKs vs 2 random", ["AsKs", 2], "AsKs|random|random", (1,)),
+    ("AsKs vs 5 random", ["AsKs", 5], "|".join(["AsKs"] + ["random"] * 5), (1,)),
+    ("QQ+,AKs vs JJ-99,AQs+ vs random", ["QQ+,AKs", "JJ-99,AQs+", "random"], "QQ+,AKs|JJ,TT,99,AQs+|random",
+     (1,)),
+)
+
+
+class Driver:
+    """The running driver: :meth:`ask` writes it a workload line and reads its JSON answer."""
+
+    def __init__(self, path: Path) -> None:
+        proc = subprocess.Popen([str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert proc.stdin is not None and proc.stdout is not None
+        self.proc, self.stdin, self.stdout = proc, proc.stdin, proc.stdout
+
+    def ask(self, line: str) -> dict[str, Any]:
+        self.stdin.write(line + "\n")
+        self.stdin.flush()
+        text = self.stdout.readline()
+        if not text:
+            raise RuntimeError(f"the driver died (exit {self.proc.wait()}) on `{line}`")
+        answer = json.loads(text)
+        if "error" in answer:
+            raise RuntimeError(f"OMPEval on `{line}`: {answer['error']}")
+        return answer
+
+
+@dataclass
+class Race:
+    """One spot's runs: our seconds and results, OMPEval's answers (none without the driver)."""
+
+    secs: list[float] = field(default_factory=list)
+    ours: list[Any] = field(default_factory=list)
+    theirs: list[dict[str, Any]] = field(default_factory=list)
+
+    def median(self, key: str = "wall_s") -> float:
+        """OMPEval's median of a time the driver measured."""
+        return statistics.median(a[key] for a in self.theirs)
+
+
+@dataclass
+class Bench:
+    """The section's state: the driver (None: OMPEval skipped), the ratios and the disagreements."""
+
+    repeat: int
+    driver: Driver | None
+    cores: int
+    ratios: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def race(self, spots: dict[Any, tuple[Callable[[], Any], str]], repeat: int) -> dict[Any, Race]:
+        """Each spot's runs: equity's call and OMPEval's workload line, round-robin ``repeat`` times."""
+        races = {name: Race() for name in spots}
+        fns: dict[Any, Callable[[], None]] = {}
+        driver = self.driver
+        for name, (fn, line) in spots.items():
+            fn()  # compile, page in
+            fns[(name, "equity")] = lambda r=races[name], fn=fn: r.ours.append(fn())
+            if driver is not None:
+                driver.ask(line)
+                fns[(name, "omp")] = lambda r=races[name], line=line: r.theirs.append(driver.ask(line))
+        for (name, side), secs in interleaved_samples(fns, repeat).items():
+            if side == "equity":
+                races[name].secs = secs
+        return races
+
+    def versus(self, ratio: float, theirs: str) -> str:
+        """Counts an equity row's ratio; the note's start."""
+        self.ratios.append(ratio)
+        return f"OMPEval {theirs}: {ratio:.2f}x, " + verdict(ratio >= 1.0) + " (>= 1.0x)"
+
+    def agree(self, ours: Any, raw: dict[str, Any], what: str) -> str:
+        """Whether every Monte Carlo equity is within :data:`MC_SIGMAS` standard errors of the difference."""
+        gap = max(abs(p.equity - q) / math.hypot(p.stderr, s)
+                  for p, q, s in zip(ours.players, raw["equity"], _errors(raw), strict=True))
+        if gap <= MC_SIGMAS:
+            return f"agree ({gap:.1f} SE)"
+        self.failures.append(what)
+        return f"DISAGREES ({gap:.1f} SE)"
+
+
+def _threads(t: int) -> str:
+    return f"{t} thread{'s' if t > 1 else ''}"
+
+
+def _errors(raw: dict[str, Any]) -> list[float]:
+    """OMPEval's standard errors: from the counts, or its batch estimate for player 1 where that is
+    larger (its random walk's trials are not quite independent)."""
+    return [max(se, raw["stdev"]) if i == 0 else se for i, se in enumerate(raw["se"])]
+
+
+def bench_ompeval(repeat: int) -> None:
+    path, note = ompeval_build.build()
+    b = Bench(repeat, Driver(path) if path is not None else None, numba.get_num_threads())
+    print(f"equity beside OMPEval (C++, {'zekyll/OMPEval 4aec210' if b.driver else 'skipped'}; whole calls, "
+          "medians of interleaved runs; ratio = equity's speed / OMPEval's)")
+    row("OMPEval build", "" if b.driver else "SKIPPED", note)
+    try:
+        _exact(b)
+        _monte_carlo(b)
+        _precision(b)
+        if b.ratios:
+            gm = math.exp(sum(math.log(r) for r in b.ratios) / len(b.ratios))
+            ahead = sum(r >= 1.0 for r in b.ratios)
+            row(f"equity rows at >= 1.0x OMPEval: {ahead} of {len(b.ratios)}", f"{min(b.ratios):.2f}x worst",
+                verdict(ahead == len(b.ratios)) + " (every row >= 1.0x)")
+            row(f"geometric mean of the {len(b.ratios)} equity rows", f"{gm:.2f}x",
+                verdict(gm >= 1.3) + " (>= 1.3x)")
+        _evaluator(b)
+    except RuntimeError as exc:
+        print(f"  !! OMPEval stopped the section: {exc}")
+    finally:
+        if b.driver is not None:
+            b.driver.stdin.close()
+            b.driver.proc.wait()
+    _startup(b, path)
+    if b.failures:
+        print(f"  !! equity and OMPEval DISAGREE on: {'; '.join(b.failures)}")
+    print()
+
+
+def _exact(b: Bench) -> None:
+    print("  exact enumeration (ms)")
+    for spots, repeat in ((EXACT, b.repeat), (SLOW, max(1, b.repeat // 2))):
+        cases = {(label, t): (lambda p=players, board=board, t=t: equity.calculate(p, board, method="exact",
+                                                                                     threads=t),
+                              f"mode=exact ranges={ranges} board={board} threads={t}")
+                 for label, players, ranges, board, thread_counts in spots for t in thread_counts}
+        for (label, t), race in b.race(cases, repeat).items():
+            secs, ours = statistics.median(race.secs), race.ours[-1]
+            note = f"{ours.trials:,} boards"
+            if race.theirs:
+                raw, omp_secs = race.theirs[-1], race.median()
+                diff = max(abs(getattr(p, k) - raw[k][i]) for i, p in enumerate(ours.players)
+                           for k in ("equity", "win", "tie"))
+                same = diff <= EXACT_TOL and raw["hands"] == ours.trials
+                if not same:
+                    b.failures.append(f"exact {label}, {_threads(t)}")
+                best = min(a["wall_s"] for a in race.theirs) / min(race.secs)
+                note = (b.versus(omp_secs / secs, f"{omp_secs * 1e3:.2f} ms") + f", best runs {best:.2f}x; "
+                        f"{note}, max diff {diff:.0e}: "
+                        + ("agree" if same else f"DISAGREES (OMPEval {raw['hands']:,} boards)"))
+            row(f"{label}, {_threads(t)}", f"{secs * 1e3:.2f} ms", note)
+
+
+def _monte_carlo(b: Bench) -> None:
+    print(f"  Monte Carlo, preflop ({TRIALS / 1e6:.0f} M trials a call, seed 1; OMPEval: setHandLimit)")
+    cases = {(label, t): (lambda p=players, t=t: equity.calculate(p, method="monte-carlo", trials=TRIALS,
+                                                                  seed=1, threads=t),
+                          f"mode=mc ranges={ranges} hands={TRIALS} threads={t}")
+             for label, players, ranges, thread_counts in MC for t in thread_counts}
+    for (label, t), race in b.race(cases, b.repeat).items():
+        ours = race.ours[-1]
+        rate = ours.trials / statistics.median(race.secs)
+        note = ""
+        if race.theirs:
+            raw = race.theirs[-1]
+            theirs = statistics.median(a["hands"] / a["wall_s"] for a in race.theirs)
+            note = (b.versus(rate / theirs, f"{theirs / 1e6:.1f} M/s ({raw['hands']:,} hands)") + "; "
+                    + b.agree(ours, raw, f"Monte Carlo {label}, {_threads(t)}"))
+        row(f"{label}, {_threads(t)}", f"{rate / 1e6:.1f} M/s", note)
+
+
+def _precision(b: Bench) -> None:
+    print(f"  precision: AsKs vs 2 random to a {100 * PRECISION:.2f}-point standard error (compute time, "
+          "both scaled to exactly that error)")
+    label = f"precision={PRECISION}, .elapsed_s, {_threads(b.cores)}"
+    case = {label: (lambda: equity.calculate(["AsKs", 2], precision=PRECISION),
+                    f"mode=mc ranges=AsKs|random|random stdev={PRECISION} interval=0.002 threads={b.cores}")}
+    race = b.race(case, 2 * b.repeat)[label]
+
+    def needed(runs: list[tuple[float, float]]) -> float:
+        """Median seconds scaled to the target error (trials go as 1 / error^2)."""
+        return statistics.median(s * (e / PRECISION) ** 2 for s, e in runs)
+
+    ours = needed([(r.elapsed_s, max(p.stderr for p in r.players)) for r in race.ours])
+    last = race.ours[-1]
+    note = (f"equity {statistics.median(r.elapsed_s for r in race.ours) * 1e3:.1f} ms unscaled, "
+            f"{last.trials:,} trials, error {100 * max(p.stderr for p in last.players):.4f} pt")
+    if race.theirs:
+        raw = race.theirs[-1]
+        theirs = needed([(a["compute_s"], max(_errors(a))) for a in race.theirs])
+        note = (b.versus(theirs / ours, f"{theirs * 1e3:.1f} ms") + f"; {note}; OMPEval "
+                f"{race.median('compute_s') * 1e3:.1f} ms unscaled, {raw['hands']:,} hands, error "
+                f"{100 * max(_errors(raw)):.4f} pt; " + b.agree(last, raw, "Monte Carlo to a precision"))
+    row(label, f"{ours * 1e3:.1f} ms", note)
+
+
+def _same_order(classes: np.ndarray, ranks: np.ndarray) -> bool:
+    """Whether OMPEval's ranks (higher is better) order the hands exactly as equity's classes (1 is best)."""
+    pairs = np.unique(np.stack([ranks.astype(np.int64), classes.astype(np.int64)], axis=1), axis=0)
+    return (len(np.unique(pairs[:, 0])) == len(pairs) == len(np.unique(pairs[:, 1]))
+            and bool(np.all(np.diff(pairs[:, 1]) < 0)))
+
+
+def _evaluator(b: Bench) -> None:
+    n = 4_000_000
+    print(f"  raw evaluator: {n / 1e6:.0f} M random 7-card hands, 1 thread (M evaluations/s)")
+    hands = random_hands(n)  # card = 4 * rank + suit in both (their suits in another order: no matter)
+    t = tables.get()
+    out = np.empty(n, np.int16)
+    _evaluate_rows(hands[:10], t, out[:10])
+    equity.evaluate_many(hands[:10], parallel=False)
+    theirs: list[dict[str, Any]] = []
+    fns: dict[str, Callable[[], object]] = {"kernel": lambda: _evaluate_rows(hands, t, out),
+                                            "many": lambda: equity.evaluate_many(hands, parallel=False)}
+    with tempfile.TemporaryDirectory() as tmp:
+        source, ranks_path = Path(tmp) / "hands.u8", Path(tmp) / "ranks.u16"
+        hands.tofile(source)
+        driver = b.driver
+        if driver is not None:
+            first = driver.ask(f"mode=eval file={source} out={ranks_path}")
+            ranks = np.fromfile(ranks_path, np.uint16)
+            fns["omp"] = lambda: theirs.append(driver.ask(f"mode=eval file={source}"))
+        samples = interleaved_samples(fns, 2 * b.repeat)
+    kernel, many = (statistics.median(samples[k]) for k in ("kernel", "many"))
+    note = ""
+    if theirs:
+        same = _same_order(out, ranks) and int(ranks.astype(np.uint64).sum()) == first["checksum"]
+        if not same:
+            b.failures.append("the raw evaluator's order of the hands")
+        omp1, omp2 = (statistics.median(a[k] for a in theirs) for k in ("rand1_s", "rand2_s"))
+        note = (f"OMPEval HandEvaluator {n / omp1 / 1e6:.1f} M/s: {omp1 / kernel:.2f}x, "
+                + verdict(omp1 / kernel >= 0.6) + f" (>= 0.6x); checksum {first['checksum']}, "
+                + ("same order of all hands: agree" if same else "DISAGREES on the order of the hands"))
+    row("equity kernel (_evaluate_rows), 1 thread", f"{n / kernel / 1e6:.1f} M/s", note)
+    if theirs:
+        row("  OMPEval from pre-built Hand objects (Rand2)", f"{n / omp2 / 1e6:.1f} M/s",
+            f"equity's kernel is {omp2 / kernel:.2f}x its rate")
+    row("equity.evaluate_many(hands, parallel=False)", f"{n / many / 1e6:.1f} M/s",
+        f"{many / kernel:.2f}x the kernel's time, " + verdict(many <= 1.5 * kernel) + " (<= 1.5x)")
+
+
+def _startup(b: Bench, path: Path | None) -> None:
+    print("  start-up (wall, warm caches)")
+    equity_bin = shutil.which("equity", path=str(BIN)) or "equity"
+    fns = {"numba": wall([sys.executable, "-c", "import numba"]),
+           "cli": wall([equity_bin, "AsKs", "vs", "2", "--board", "Th9h2c"])}
+    if path is not None:
+        fns["omp"] = wall([str(path), "mode=mc", "ranges=AsKs|random|random", "board=Th9h2c",
+                           f"stdev={PRECISION}", "interval=0.002", f"threads={b.cores}"])
+    for fn in fns.values():
+        fn()
+    walls = interleaved(fns, b.repeat + 2)
+    ratio = walls["cli"] / walls["numba"]
+    row("`python -c 'import numba'`", f"{walls['numba'] * 1e3:.0f} ms", "baseline")
+    row("`equity AsKs vs 2 --board Th9h2c`", f"{walls['cli'] * 1e3:.0f} ms",
+        f"{ratio:.2f}x the import, " + verdict(ratio <= 1.5) + " (<= 1.5x)")
+    if "omp" in walls:
+        row("  OMPEval driver, same spot and error", f"{walls['omp'] * 1e3:.0f} ms",
+            f"equity's command is {walls['cli'] / walls['omp']:.0f}x its wall")
