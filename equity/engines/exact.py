@@ -38,6 +38,9 @@ from .deals import check_scenario
 from .tally import Tally
 
 _SUIT_PERMUTATIONS = list(permutations(range(4)))
+#: int64 (24, 52): each suit permutation's card map, the identity first.
+_SUIT_MAPS = np.array([[4 * (c >> 2) + perm[c & 3] for c in range(52)] for perm in _SUIT_PERMUTATIONS],
+                      np.int64)
 MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
 #: An enumeration of at most this much work (:attr:`Plan.work`, about 3 ms on one core) runs on one
 #: thread unless a thread count is given.
@@ -77,17 +80,13 @@ class Plan:
 def _symmetries(scenario) -> list[np.ndarray]:
     """Card maps (int64 (52,)) of the suit permutations that leave the board, the dead cards and every
     player's weighted combos unchanged; the identity first."""
+    keep = np.ones(len(_SUIT_MAPS), bool)
+    for cards in (scenario.board, scenario.dead):  # each set of known cards mapped onto itself
+        if cards:
+            known = np.array(cards, np.int64)
+            keep &= (np.sort(_SUIT_MAPS[:, known], axis=1) == np.sort(known)).all(axis=1)
     combos = scenario.combos()
-    maps = []
-    for perm in _SUIT_PERMUTATIONS:
-        cmap = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], np.int64)
-        if set(cmap[list(scenario.board)].tolist()) != set(scenario.board):
-            continue
-        if set(cmap[list(scenario.dead)].tolist()) != set(scenario.dead):
-            continue
-        if all(_same_weighted(cmap, c, w) for c, w in combos):
-            maps.append(cmap)
-    return maps
+    return [cmap for cmap in _SUIT_MAPS[keep] if all(_same_weighted(cmap, c, w) for c, w in combos)]
 
 
 def _keys(combos: np.ndarray) -> np.ndarray:
