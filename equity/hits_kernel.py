@@ -51,6 +51,22 @@ _OVERPAIR, _TOP, _BETWEEN, _MIDDLE, _BOTTOM, _UNDER, _BOARD = range(7)
 _FLUSH, _STRAIGHT, _ONE_PAIR, _HIGH_CARD = 3, 4, 7, 8
 
 
+@njit(inline="always")
+def _gone_counts(gone):
+    """``(gone_rank, gone_suit, nut)`` of the cards ``gone`` (bool (52,)): how many of each rank and suit
+    are out, and per suit its highest card that can still be held or come (-1 for none)."""
+    gone_rank = np.zeros(13, np.int64)
+    gone_suit = np.zeros(4, np.int64)
+    nut = np.full(4, -1, np.int64)
+    for c in range(52):
+        if gone[c]:
+            gone_rank[c >> 2] += 1
+            gone_suit[c & 3] += 1
+        else:
+            nut[c & 3] = c
+    return gone_rank, gone_suit, nut
+
+
 @njit(cache=True)
 def _best_five_hits(combos, board, t, cat_of_class, order, straight_top, gone,
                     out_class, out_cat, out_pair, out_draw):
@@ -74,15 +90,7 @@ def _best_five_hits(combos, board, t, cat_of_class, order, straight_top, gone,
         bmax = max(bmax, k)
         bmin = min(bmin, k)
         bsuit[np.int64(c) & 3] += 1
-    gone_rank = np.zeros(13, np.int64)
-    gone_suit = np.zeros(4, np.int64)
-    nut = np.full(4, -1, np.int64)  # per suit: its highest card that can still be held or come
-    for c in range(52):
-        if gone[c]:
-            gone_rank[c >> 2] += 1
-            gone_suit[c & 3] += 1
-        else:
-            nut[c & 3] = c
+    gone_rank, gone_suit, nut = _gone_counts(gone)
     flush_place = order[_FLUSH]
     straight_place = order[_STRAIGHT]
     for i in range(combos.shape[0]):
@@ -175,15 +183,7 @@ def _omaha_hits(combos, board, t, cat_of_class, order, straights, gone,
     bsuit = np.zeros(4, np.int64)
     for j in range(nb):
         bsuit[np.int64(board[j]) & 3] += 1
-    gone_rank = np.zeros(13, np.int64)
-    gone_suit = np.zeros(4, np.int64)
-    nut = np.full(4, -1, np.int64)
-    for c in range(52):
-        if gone[c]:
-            gone_rank[c >> 2] += 1
-            gone_suit[c & 3] += 1
-        else:
-            nut[c & 3] = c
+    gone_rank, gone_suit, nut = _gone_counts(gone)
     pair_out = np.zeros(169, np.int64)
     if nb < 5:
         for k in range(13):

@@ -25,10 +25,8 @@ from ..cards import check_distinct, specific_hand
 from ..errors import HandSizeError, RangeError, ScenarioError, TooLarge
 from ..ranges import Range
 from .base import Enumeration, Game
+from .kinds import HIGH
 
-#: How a game's hands are valued (:mod:`equity.games.boardless_score`): the high class; the high class
-#: and the eight-or-better low; ace to five; 2-7; badugi.
-HIGH, HILO, RAZZ, DEUCE, BADUGI = range(5)
 #: The most completions an exact run enumerates (about two minutes on two cores).
 MAX_COMPLETIONS = 10_000_000_000
 
@@ -39,8 +37,8 @@ class BoardlessGame(Game):
     games); :attr:`kind` says how the kernels value a hand."""
 
     board: int = 0
-    #: How the kernels value a hand: one of :mod:`equity.games.boardless_score`'s kinds.
-    kind = 0
+    #: How the kernels value a hand: one of :mod:`equity.games.kinds`.
+    kind = HIGH
     hand_example = "AsAh7d"
     range_example = "random"
     #: The first street's cards, as messages describe the deal (stud: three; a draw game: its hand).

@@ -30,7 +30,7 @@ from numba import njit, uint64
 from ..evaluators.badugi import _badugi_value
 from ..evaluators.high import _COUNTS, _MASK
 from ..evaluators.low import NO_LOW
-from .boardless import BADUGI, DEUCE, HIGH, HILO, RAZZ
+from .kinds import BADUGI, DEUCE, HIGH, HILO, RAZZ
 
 __all__ = ["BADUGI", "DEUCE", "HIGH", "HILO", "RAZZ", "ScoreTables", "score_tables"]
 _THIRTEEN = uint64(13)

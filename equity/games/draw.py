@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .boardless import BADUGI, DEUCE, HIGH, BoardlessGame
+from .boardless import BoardlessGame
+from .kinds import BADUGI, DEUCE, HIGH
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .boardless import HIGH, HILO, RAZZ, BoardlessGame
+from .boardless import BoardlessGame
+from .kinds import HIGH, HILO, RAZZ
 
 
 @dataclass(frozen=True)
