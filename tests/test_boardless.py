@@ -16,7 +16,7 @@ import pytest
 from equity import calculate
 from equity.cards import parse_cards
 from equity.engines.montecarlo import simulate
-from equity.errors import DuplicateCardError, HandSizeError, RangeError, ScenarioError
+from equity.errors import CardError, DuplicateCardError, HandSizeError, RangeError, ScenarioError
 from equity.games import get_game
 from equity.scenario import Scenario
 
@@ -177,6 +177,7 @@ def test_monte_carlo_repeats_from_its_seed_on_any_thread_count():
     (["AsKsQsJsTs9s", "random"], "2-7", HandSizeError, "has 6 cards"),
     (["AsKsQsJsTs", "random"], "badugi", HandSizeError, "has 5 cards"),
     (["AA", "random"], "stud", RangeError, "ranges are not played in seven-card stud: a player is known"),
+    (["AsXh", "random"], "stud", CardError, "unknown rank 'X' in card 'Xh'"),
     (["AsAh", "AsKd"], "razz", DuplicateCardError, "As"),
     (["AsAh", 7], "stud", ScenarioError, "1 .. 6"),
 ])

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import check_distinct, specific_hand
+from ..cards import SUITS, check_distinct, parse_cards, specific_hand
 from ..errors import HandSizeError, RangeError, ScenarioError, TooLarge
 from ..ranges import Range
 from .base import Enumeration, Game
@@ -29,6 +29,13 @@ from .kinds import HIGH
 
 #: The most completions an exact run enumerates (about two minutes on two cores).
 MAX_COMPLETIONS = 10_000_000_000
+
+
+def _card_like(text: str) -> bool:
+    """Whether ``text`` is written as cards (a suit letter after every rank, ``AsXh``), so that a bad one
+    is named as a bad card rather than as a range, which these games do not play (``AA``, ``QQ+``)."""
+    body = "".join(text.split())
+    return len(body) >= 2 and len(body) % 2 == 0 and all(ch.lower() in SUITS for ch in body[1::2])
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,8 @@ class BoardlessGame(Game):
         if text.strip().lower() in ("random", "any", "*"):
             return None
         cards = specific_hand(text)
+        if cards is None and _card_like(text):
+            parse_cards(text)  # names the bad card ("unknown rank 'X' in card 'Xh' ..."); raises
         if cards is None:
             raise RangeError(f"ranges are not played in {self.title}: a player is known cards (e.g. "
                              f"{self.hand_example!r}) or 'random'")
