@@ -228,3 +228,54 @@ def test_the_heads_up_path_agrees_with_the_general_one_on_flush_boards(players, 
     for p, (win, tie, _) in zip(plain.players, exp, strict=True):
         assert Fraction(p.win).limit_denominator(10**7) == win
         assert Fraction(p.tie).limit_denominator(10**7) == tie
+
+
+def every_board_counts(holes, board="", dead=""):
+    """(wins, ties, equity sum) of each player over every completion of the board, each board listed
+    with itertools and every hand scored by ``evaluate_many`` (the evaluator is checked on all 133
+    million hands in test_evaluator): a second implementation of the enumeration."""
+    from itertools import combinations
+
+    from equity.evaluators.high import evaluate_many
+
+    hands = [parse_cards(h) for h in holes]
+    fixed = parse_cards(board)
+    gone = set(fixed) | set(parse_cards(dead)) | {c for h in hands for c in h}
+    live = [c for c in range(52) if c not in gone]
+    rest = np.array(list(combinations(live, 5 - len(fixed))), np.int64).reshape(-1, 5 - len(fixed))
+    boards = np.hstack([np.tile(np.array(fixed, np.int64), (len(rest), 1)), rest])
+    classes = np.stack([evaluate_many(np.hstack([np.tile(np.array(h), (len(boards), 1)), boards]))
+                        for h in hands], axis=1)
+    best = classes.min(axis=1, keepdims=True)
+    top = classes == best
+    n_top = top.sum(axis=1, keepdims=True)
+    wins = (top & (n_top == 1)).sum(axis=0)
+    ties = (top & (n_top > 1)).sum(axis=0)
+    shares = [sum(Fraction(int((top[:, p] & (n_top[:, 0] == k)).sum()), k) for k in range(1, len(hands) + 1))
+              for p in range(len(hands))]
+    return len(boards), wins, ties, shares
+
+
+@pytest.mark.parametrize(("holes", "board", "dead"), [
+    (["AsKs", "QdQc"], "", ""),
+    (["AhKh", "7h6h"], "", "2h"),
+    (["2c3c", "4c5c", "6d7d"], "", ""),
+    (["AsAd", "KsKd", "QhJh", "Tc9c"], "", "8h"),
+    (["9h8h", "7h6h"], "", "2h3h"),
+    (["AsKs", "QdQc", "Jh8h"], "", "Th9h"),
+    (["AsKs", "QdQc", "Jh8h"], "Th9h2c", ""),
+    (["AhKh", "7h6h"], "2h5h9c", ""),
+    (["AhKh", "7c6c"], "2h5h9h", ""),
+])
+def test_preflop_and_early_boards_against_every_board_scored(holes, board, dead):
+    # The kernel groups board cards of suits that can no longer make a flush by rank, and scores the
+    # last two cards by pairs of ranks: every path (heads-up, several players, categories) must count
+    # what scoring every board one by one counts.
+    n, wins, ties, shares = every_board_counts(holes, board, dead)
+    for categories in (False, True):
+        result = run(holes, board, dead, threads=1, categories=categories)
+        assert result.trials == n
+        for p, w, t, s in zip(result.players, wins, ties, shares, strict=True):
+            assert p.win * n == pytest.approx(w, abs=1e-6)
+            assert p.tie * n == pytest.approx(t, abs=1e-6)
+            assert p.equity * n == pytest.approx(float(s), rel=1e-12)
