@@ -23,6 +23,7 @@ be run together (``Th9h2c``) or separated by spaces or commas.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -133,6 +134,13 @@ def parse_cards(text: str | Sequence[int] | Sequence[str], *, distinct: bool = T
 
 
 def _parse_text(text: str) -> list[int]:
+    return list(_parse_text_once(text))
+
+
+@lru_cache(maxsize=4096)
+def _parse_text_once(text: str) -> tuple[int, ...]:
+    """The cards of ``text`` (a tuple: cached, the same hands and boards come again and again in a batch
+    or a loop over the API; a bad text raises each time, as nothing is cached for it)."""
     cards = []
     for token, pos in _tokens(text):
         where = f" at position {pos + 1} of {text!r}" if token != text.strip() else ""
@@ -149,7 +157,7 @@ def _parse_text(text: str) -> list[int]:
             raise CardError(f"unknown suit {suit_text!r} in card {token!r}{where}; "
                             "suits are c, d, h, s")
         cards.append(4 * rank + suit)
-    return cards
+    return tuple(cards)
 
 
 def card_tuple(cards: object, what: str) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -181,8 +182,12 @@ def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:
     return chosen
 
 
+@lru_cache(maxsize=4096)
 def parse_range(text: str) -> Range:
     """Parse a range such as ``'QQ+, AKs, A5s-A2s@50, 15%'`` (grammar in the module docstring).
+
+    Cached: a :class:`Range` cannot change (frozen, read-only arrays), and a batch or a loop over the API
+    reads the same ranges again and again; a malformed text raises each time.
 
     Raises:
         RangeError: an empty or malformed element, quoting it and saying what is expected.

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -114,10 +113,10 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else float(x)
 
 
-def _fraction(x: np.ndarray, k: np.ndarray) -> Fraction:
-    """sum(x / k) as an exact fraction, for whole counts."""
-    return sum((Fraction(int(c), int(d)) for c, d in zip(x.ravel(), k.ravel(), strict=True) if c),
-               Fraction(0))
+def _scaled(x: np.ndarray, k: np.ndarray, scale: int) -> int:
+    """sum(x / k) * scale, exactly, for whole counts and a ``scale`` every ``k`` divides."""
+    return sum(int(c) * (scale // int(d)) for c, d in zip(x.ravel().tolist(), k.ravel().tolist(), strict=True)
+               if c)
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
@@ -176,18 +175,19 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     split = tally.split
     row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
     whole = exact and fractions and float(total).is_integer() and all(
-        bool(np.all(arr == np.floor(arr))) for arr in tally)
+        not arr.size or bool(np.all(arr == np.floor(arr))) for arr in tally)
+    scale = math.lcm(*range(1, 2 * len(k)))  # every k-way share of a pot or half, as a whole number
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
         equity, low_equity = float(row["equity"][0, p]), float(row["low_equity"][0, p]) if split else 0.0
-        if whole:  # rounded once, from exact fractions
-            pot = Fraction(int(tally.wins[p])) + _fraction(tally.ties[p], k)
-            low_part = Fraction(0)
+        if whole:  # rounded once, from exact fractions (an int over an int divides correctly rounded)
+            pot = int(tally.wins[p]) * scale + _scaled(tally.ties[p], k, scale)
+            low_part = 0
             if split:
-                pot += _fraction(tally.high[p], 2 * k)
-                low_part = _fraction(tally.low[p], 2 * k)
-            equity = float((pot + low_part) / int(total))
-            low_equity = float(low_part / int(total))
+                pot += _scaled(tally.high[p], 2 * k, scale)
+                low_part = _scaled(tally.low[p], 2 * k, scale)
+            equity = (pot + low_part) / (int(total) * scale)
+            low_equity = low_part / (int(total) * scale)
         win, tie = float(row["win"][0, p]), float(row["tie"][0, p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)

@@ -81,12 +81,15 @@ def _symmetries(scenario) -> list[np.ndarray]:
     """Card maps (int64 (52,)) of the suit permutations that leave the board, the dead cards and every
     player's weighted combos unchanged; the identity first."""
     keep = np.ones(len(_SUIT_MAPS), bool)
-    for cards in (scenario.board, scenario.dead):  # each set of known cards mapped onto itself
-        if cards:
+    combos = scenario.combos()
+    # Each set of known cards (the board, the dead cards, each one-combo hand) mapped onto itself, for
+    # all 24 maps at once; then each range, combo by combo, for the maps left.
+    for cards in (scenario.board, scenario.dead, *(c[0] for c, _ in combos if len(c) == 1)):
+        if len(cards):
             known = np.array(cards, np.int64)
             keep &= (np.sort(_SUIT_MAPS[:, known], axis=1) == np.sort(known)).all(axis=1)
-    combos = scenario.combos()
-    return [cmap for cmap in _SUIT_MAPS[keep] if all(_same_weighted(cmap, c, w) for c, w in combos)]
+    ranged = [(c, w) for c, w in combos if len(c) != 1]
+    return [cmap for cmap in _SUIT_MAPS[keep] if all(_same_weighted(cmap, c, w) for c, w in ranged)]
 
 
 def _keys(combos: np.ndarray) -> np.ndarray:
