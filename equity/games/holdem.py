@@ -112,9 +112,9 @@ class HoldemGame(Game):
 
     def enumeration_cached(self) -> bool:
         from ..engines.batches import in_jit_cache
-        from . import holdem_exact
+        from . import holdem_deals
 
-        return in_jit_cache(holdem_exact._deals_parallel)
+        return in_jit_cache(holdem_deals._deals_parallel)
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
         from . import holdem_boards

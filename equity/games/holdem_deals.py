@@ -23,9 +23,9 @@ free of reference counting (``NUMBA-NOTES.md``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import njit, prange, uint64
 
-from ..engines.tally import MAX_SPLIT, N_CATEGORIES, _add_outcome_n
+from ..engines.tally import MAX_SPLIT, N_CATEGORIES
 from ..evaluators.high import _COUNTS, _MASK, _TWO
 
 _THREE = uint64(3)
@@ -89,19 +89,48 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
     def suited_value(x):
         return np.int64(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK])
 
-    def outcome(mult):
-        """The showdown of the classes in ``vals``, counted ``mult`` times (negative: taken back)."""
-        _add_outcome_n(vals, n_players, want_cats, cat_of, wins, ties, cats, mult)
+    # The kernel counts each showdown inline at every place it scores: a closure that counted it (or an
+    # njit helper handed the arrays) measured 2-5x slower here, its calls not inlined.
+    def outcome_cats(mult):
+        """The categories of the classes in ``vals``, counted ``mult`` times (only with ``want_cats``)."""
+        best = vals[0]
+        for p in range(1, n_players):
+            best = min(best, vals[p])
+        n_best = 0
+        for p in range(n_players):
+            n_best += vals[p] == best
+        for p in range(n_players):
+            x = cat_of[vals[p]]
+            cats[p, x, 0] += mult
+            if vals[p] == best:
+                cats[p, x, 1 if n_best == 1 else 2] += mult
 
     def score(d, k, cw, suited, mult):
         """Every player's class with one last card (rank k, card word cw) on depth d's states; the
         outcome counted ``mult`` times."""
+        best = np.int64(1 << 30)
+        n_best = 0
+        winner = 0
         for p in range(n_players):
             v = np.int64(rank_last[R[d, p] + k])
             if suited:
-                v = min(v, suited_value(W[d, p] + cw))
+                z = W[d, p] + cw
+                v = min(v, np.int64(suited_class[(z >> suit_shift[z >> _COUNTS]) & _MASK]))
             vals[p] = v
-        outcome(mult)
+            if v < best:
+                best = v
+                n_best = 1
+                winner = p
+            elif v == best:
+                n_best += 1
+        if n_best == 1:
+            wins[winner] += mult
+        else:
+            for p in range(n_players):
+                if vals[p] == best:
+                    ties[p, n_best] += mult
+        if want_cats:
+            outcome_cats(mult)
 
     def two(d, start, mult, m):
         """The last two cards from deck[start:] on depth d's states, when no player holds four of a suit
@@ -178,9 +207,26 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                 for b in range(a, 13):
                     cnt = na * (na - 1) // 2 if b == a else na * n[b]
                     if cnt:
+                        best = np.int64(1 << 30)
+                        n_best = 0
+                        winner = 0
                         for p in range(n_players):
-                            vals[p] = rank_last[q[p] + uint64(b)]
-                        outcome(mult * cnt)
+                            v = np.int64(rank_last[q[p] + uint64(b)])
+                            vals[p] = v
+                            if v < best:
+                                best = v
+                                n_best = 1
+                                winner = p
+                            elif v == best:
+                                n_best += 1
+                        if n_best == 1:
+                            wins[winner] += mult * cnt
+                        else:
+                            for p in range(n_players):
+                                if vals[p] == best:
+                                    ties[p, n_best] += mult * cnt
+                        if want_cats:
+                            outcome_cats(mult * cnt)
             for s in range(4):
                 for x in range(n_suit[s]):
                     cx = suit_cards[s, x]
@@ -188,12 +234,33 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                         q[p] = rank_step[R[d, p] + (cx >> _TWO)]
                     for y in range(x + 1, n_suit[s]):
                         cy = suit_cards[s, y]
-                        for p in range(n_players):
-                            vals[p] = rank_last[q[p] + (cy >> _TWO)]
-                        outcome(-mult)
-                        for p in range(n_players):
-                            vals[p] = min(vals[p], suited_value(W[d, p] + card_word[cx] + card_word[cy]))
-                        outcome(mult)
+                        pair = card_word[cx] + card_word[cy]
+                        for flush in range(2):  # taken back by rank, then scored with the flush
+                            best = np.int64(1 << 30)
+                            n_best = 0
+                            winner = 0
+                            for p in range(n_players):
+                                v = np.int64(rank_last[q[p] + (cy >> _TWO)])
+                                if flush:
+                                    z = W[d, p] + pair
+                                    z = (z >> suit_shift[z >> _COUNTS]) & _MASK
+                                    v = min(v, np.int64(suited_class[z]))
+                                vals[p] = v
+                                if v < best:
+                                    best = v
+                                    n_best = 1
+                                    winner = p
+                                elif v == best:
+                                    n_best += 1
+                            sign = mult if flush else -mult
+                            if n_best == 1:
+                                wins[winner] += sign
+                            else:
+                                for p in range(n_players):
+                                    if vals[p] == best:
+                                        ties[p, n_best] += sign
+                            if want_cats:
+                                outcome_cats(sign)
 
     def fits_two(d):
         """Whether :func:`two` can score depth d's last two cards: no player holds four of a suit."""
@@ -413,3 +480,19 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                     for x in range(3):
                         cats_out[p, c, x] += w * cats[p, c, x]
         boards_out[0] += orbit[i] * n_boards
+
+
+@njit(cache=True, parallel=True)
+def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins, deal_ties):
+    """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
+    each into its own row of the weighted ``tally`` (a :class:`~equity.engines.tally.Tally`) and of
+    ``boards`` (int64 (chunks, 1)); each deal into its row of ``deal_wins`` and ``deal_ties`` (rows from
+    ``bounds[0]``) when they have rows."""
+    per_deal = deal_wins.shape[0] > 0
+    for j in prange(bounds.shape[0] - 1):
+        lo = bounds[j]
+        hi = bounds[j + 1]
+        a = lo - bounds[0] if per_deal else 0
+        z = hi - bounds[0] if per_deal else 0
+        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], b, t, tally.wins[j], tally.ties[j], tally.cats[j],
+               boards[j], deal_wins[a:z], deal_ties[a:z])

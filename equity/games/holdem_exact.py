@@ -1,7 +1,9 @@
 """Exact enumeration for hold'em and short deck: every board of each deal, in chunks of deals on all
 threads.
 
-The kernel, :func:`equity.games.holdem_deals._deals`, enumerates a deal's boards; the deals come from
+The kernels, :func:`equity.games.holdem_deals._deals` (a deal's boards) and its parallel driver over
+chunks of deals, live in :mod:`equity.games.holdem_deals`, in one file so that numba's cache (keyed by a
+file's time stamp) never keeps a driver built around an older kernel; the deals come from
 :func:`equity.engines.exact.plan`, one per suit-symmetry orbit.
 """
 
@@ -12,11 +14,10 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit, prange
 
 from ..engines.batches import next_batch
 from ..engines.tally import Tally
-from .holdem_deals import _deals
+from .holdem_deals import _deals_parallel
 
 CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
 MAX_ROWS = 65_536  # deals per batch at most when each deal has a row of its own
@@ -31,22 +32,6 @@ class Board(NamedTuple):
     live: np.ndarray
     want_cats: bool
     cat_of: np.ndarray
-
-
-@njit(cache=True, parallel=True)
-def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins, deal_ties):
-    """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
-    each into its own row of the weighted ``tally`` (a :class:`~equity.engines.tally.Tally`) and of
-    ``boards`` (int64 (chunks, 1)); each deal into its row of ``deal_wins`` and ``deal_ties`` (rows from
-    ``bounds[0]``) when they have rows."""
-    per_deal = deal_wins.shape[0] > 0
-    for j in prange(bounds.shape[0] - 1):
-        lo = bounds[j]
-        hi = bounds[j + 1]
-        a = lo - bounds[0] if per_deal else 0
-        z = hi - bounds[0] if per_deal else 0
-        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], b, t, tally.wins[j], tally.ties[j], tally.cats[j],
-               boards[j], deal_wins[a:z], deal_ties[a:z])
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
