@@ -9,10 +9,12 @@ suits cannot matter:
   player holds plus the cards still to come is under five) only lends its cards their ranks: the
   cards of one rank in such suits are placed together, 1 .. k of them at once, counted C(group, k)
   times, their suits never told apart again.
-- **The last two cards by their ranks.** When no player holds four of a suit with two cards to come,
-  the pair is scored per pair of ranks, counted by how many pairs of cards have those ranks, reading
-  one row of ``rank_last`` per first rank. A suit some player holds three of can still flush from
-  both cards: those few pairs are taken back and scored with their suit words.
+- **The last two cards by their ranks.** With two cards to come, the pairs of cards outside a suit some
+  player holds four of are scored per pair of ranks, counted by how many pairs of cards have those
+  ranks, reading one row of ``rank_last`` per first rank. A suit some player holds three of can still
+  flush from both cards: those few pairs are taken back and scored with their suit words. A card of
+  the four-held suit is scored with its flush against each other rank at once (a card of another suit
+  adds no flush), and two of them one pair at a time.
 - **The last card by its rank**, but for the cards of a suit some player holds four of.
 
 The counts are exact (an integer count of boards behind every score); ``tests/test_exact.py`` checks
@@ -78,6 +80,8 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
     f_weight = np.zeros(6, np.int64)
     vals = np.empty(n_players, np.int64)
     q = np.empty(n_players, np.uint64)
+    zq = np.empty(n_players, np.uint64)
+    fl = np.empty(n_players, np.int64)
     n = np.zeros(13, np.int64)  # the cards of each rank left
     n_suit = np.zeros(4, np.int64)
     suit_cards = np.zeros((4, 13), np.uint64)
@@ -133,9 +137,14 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
             outcome_cats(mult)
 
     def two(d, start, mult, m):
-        """The last two cards from deck[start:] on depth d's states, when no player holds four of a suit
-        (:func:`fits_two`): by their ranks, each pair of ranks once, counted by its cards; then the pairs
-        of cards of a suit some player holds three of, taken back and scored with their flush."""
+        """The last two cards from deck[start:] on depth d's states, when no player holds five of a suit
+        and at most one suit has a player holding four (:func:`fits_two`). The pairs fall in three parts:
+        - neither card of the four-held suit: by their ranks, each pair of ranks once, counted by its
+          cards; then the pairs of cards of a suit some player holds three of, taken back and scored
+          with their flush;
+        - one card of the four-held suit: that card's flush, with a card of each other rank, counted by
+          the cards of that rank;
+        - both of that suit: one pair at a time."""
         for k in range(13):
             n[k] = 0
         j = start
@@ -144,17 +153,23 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
             n[deck[j] >> _TWO] = nx - j
             j = nx
         three = uint64(0)
+        four = 4  # the suit some player holds four of; 4: none
         for s in range(4):
             n_suit[s] = 0
             if most[d, s] == 3:
                 three |= uint64(1) << uint64(s)
-        if three:
+            elif most[d, s] == 4:
+                four = s
+        if three or four < 4:
             for j in range(start, m):
                 c = deck[j]
                 s = c & _SUITS
-                if (three >> s) & uint64(1):
+                if (three >> s) & uint64(1) or s == four:
                     suit_cards[s, n_suit[s]] = c
                     n_suit[s] += 1
+        n_four = n_suit[four] if four < 4 else 0
+        for x in range(n_four):  # the rank counts are of the other suits' cards
+            n[suit_cards[four, x] >> _TWO] -= 1
         if heads_up:
             r0 = R[d, 0]
             r1 = R[d, 1]
@@ -178,6 +193,8 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                     if b < 12:
                         cnt = na * n[b + 1]
             for s in range(4):
+                if not (three >> uint64(s)) & uint64(1):
+                    continue
                 for x in range(n_suit[s]):
                     cx = suit_cards[s, x]
                     q0 = uint64(rank_step[r0 + (cx >> _TWO)])
@@ -192,6 +209,27 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                         v1 = min(l1, suited_value(y1 + card_word[cy]))
                         w0 += (v0 < v1) - (l0 < l1)
                         w1 += (v1 < v0) - (l1 < l0)
+            for x in range(n_four):
+                cx = suit_cards[four, x]
+                q0 = uint64(rank_step[r0 + (cx >> _TWO)])
+                q1 = uint64(rank_step[r1 + (cx >> _TWO)])
+                y0 = W[d, 0] + card_word[cx]
+                y1 = W[d, 1] + card_word[cx]
+                f0 = suited_value(y0)  # a card of another suit adds no flush
+                f1 = suited_value(y1)
+                for b in range(13):
+                    nb = n[b]
+                    if nb:
+                        v0 = min(np.int64(rank_last[q0 + uint64(b)]), f0)
+                        v1 = min(np.int64(rank_last[q1 + uint64(b)]), f1)
+                        w0 += nb * (v0 < v1)
+                        w1 += nb * (v1 < v0)
+                for y in range(x + 1, n_four):
+                    cy = suit_cards[four, y]
+                    v0 = min(np.int64(rank_last[q0 + (cy >> _TWO)]), suited_value(y0 + card_word[cy]))
+                    v1 = min(np.int64(rank_last[q1 + (cy >> _TWO)]), suited_value(y1 + card_word[cy]))
+                    w0 += v0 < v1
+                    w1 += v1 < v0
             total = (m - start) * (m - start - 1) // 2
             wins[0] += mult * w0
             wins[1] += mult * w1
@@ -228,6 +266,8 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                         if want_cats:
                             outcome_cats(mult * cnt)
             for s in range(4):
+                if not (three >> uint64(s)) & uint64(1):
+                    continue
                 for x in range(n_suit[s]):
                     cx = suit_cards[s, x]
                     for p in range(n_players):
@@ -261,10 +301,55 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                                         ties[p, n_best] += sign
                             if want_cats:
                                 outcome_cats(sign)
+            for x in range(n_four):
+                cx = suit_cards[four, x]
+                for p in range(n_players):
+                    q[p] = rank_step[R[d, p] + (cx >> _TWO)]
+                    z = W[d, p] + card_word[cx]
+                    zq[p] = z
+                    fl[p] = suited_value(z)  # a card of another suit adds no flush
+                cy = uint64(0)
+                for b in range(13 + n_four - x - 1):
+                    if b < 13:  # with the other suits' cards of rank b
+                        cnt = n[b]
+                        if cnt == 0:
+                            continue
+                    else:  # with a later card of the suit
+                        cy = suit_cards[four, x + 1 + b - 13]
+                        cnt = 1
+                    best = np.int64(1 << 30)
+                    n_best = 0
+                    winner = 0
+                    for p in range(n_players):
+                        if b < 13:
+                            v = min(np.int64(rank_last[q[p] + uint64(b)]), fl[p])
+                        else:
+                            v = min(np.int64(rank_last[q[p] + (cy >> _TWO)]), suited_value(zq[p] + card_word[cy]))
+                        vals[p] = v
+                        if v < best:
+                            best = v
+                            n_best = 1
+                            winner = p
+                        elif v == best:
+                            n_best += 1
+                    if n_best == 1:
+                        wins[winner] += mult * cnt
+                    else:
+                        for p in range(n_players):
+                            if vals[p] == best:
+                                ties[p, n_best] += mult * cnt
+                    if want_cats:
+                        outcome_cats(mult * cnt)
 
     def fits_two(d):
-        """Whether :func:`two` can score depth d's last two cards: no player holds four of a suit."""
-        return most[d, 0] < 4 and most[d, 1] < 4 and most[d, 2] < 4 and most[d, 3] < 4
+        """Whether :func:`two` can score depth d's last two cards: no player holds five of a suit, and
+        at most one suit has a player holding four."""
+        n4 = 0
+        for s in range(4):
+            if most[d, s] > 4:
+                return False
+            n4 += most[d, s] == 4
+        return n4 <= 1
 
     def fours(d):
         """The suits (bits 0-3) of which some player holds four or more at depth d."""
