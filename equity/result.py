@@ -20,6 +20,7 @@ errors are then ``None`` (``null`` in JSON), never NaN.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,10 +114,24 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else float(x)
 
 
-def _scaled(x: np.ndarray, k: np.ndarray, scale: int) -> int:
-    """sum(x / k) * scale, exactly, for whole counts and a ``scale`` every ``k`` divides."""
-    return sum(int(c) * (scale // int(d)) for c, d in zip(x.ravel().tolist(), k.ravel().tolist(), strict=True)
-               if c)
+def _scaled(x: list[float], k: list[int], scale: int) -> int:
+    """sum(x / k) * scale, exactly, for whole counts ``x`` and a ``scale`` every ``k`` divides."""
+    return sum(int(c) * (scale // d) for c, d in zip(x, k, strict=True) if c)
+
+
+@functools.lru_cache(maxsize=None)
+def _ways(n: int) -> tuple[list[int], int]:
+    """The divisors of the ``n`` k-way slots (slot 0 counts as 1) and a scale every share of a pot or
+    half divides: ``lcm(1 .. 2n - 1)``."""
+    return [1, *range(1, n)], math.lcm(*range(1, 2 * n))
+
+
+def _whole(tally: Tally, total: float) -> bool:
+    """Whether every count (and the total) is a whole number, so exact fractions can be formed."""
+    if not float(total).is_integer():
+        return False
+    flat = np.concatenate([x.reshape(-1) for x in tally])
+    return bool((flat == np.floor(flat)).all())
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
@@ -168,27 +183,36 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         slots: the category names in the order of the tally's category axis (the game's
             :meth:`~equity.games.base.Game.category_slots`); hold'em's by default.
     """
-    names = list(slots) if slots is not None else [name for name, _ in CATEGORIES]
-    keyed = [(names.index(name), category_key(name)) for name in (order or names)]
-    k = np.arange(tally.ties.shape[-1], dtype=np.float64)
-    k[0] = 1.0
+    keyed = []
+    if categories:
+        names = list(slots) if slots is not None else [name for name, _ in CATEGORIES]
+        keyed = [(names.index(name), category_key(name)) for name in (order or names)]
     split = tally.split
-    row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
-    whole = exact and fractions and float(total).is_integer() and all(
-        not arr.size or bool(np.all(arr == np.floor(arr))) for arr in tally)
-    scale = math.lcm(*range(1, 2 * len(k)))  # every k-way share of a pot or half, as a whole number
+    whole = exact and fractions and _whole(tally, total)
+    k, scale = _ways(tally.ties.shape[-1])
+    k2 = [2 * d for d in k]
+    # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
+    # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
+    row = None if whole and not split else figures(Tally(*(x[None] for x in tally)), np.array([float(total)]),
+                                                   exact)
+    wins, ties = tally.wins.tolist(), tally.ties.tolist()
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
-        equity, low_equity = float(row["equity"][0, p]), float(row["low_equity"][0, p]) if split else 0.0
-        if whole:  # rounded once, from exact fractions (an int over an int divides correctly rounded)
-            pot = int(tally.wins[p]) * scale + _scaled(tally.ties[p], k, scale)
+        if whole:
+            pot = int(wins[p]) * scale + _scaled(ties[p], k, scale)
             low_part = 0
             if split:
-                pot += _scaled(tally.high[p], 2 * k, scale)
-                low_part = _scaled(tally.low[p], 2 * k, scale)
+                pot += _scaled(tally.high[p].tolist(), k2, scale)
+                low_part = _scaled(tally.low[p].tolist(), k2, scale)
             equity = (pot + low_part) / (int(total) * scale)
             low_equity = low_part / (int(total) * scale)
-        win, tie = float(row["win"][0, p]), float(row["tie"][0, p])
+        else:
+            assert row is not None
+            equity, low_equity = float(row["equity"][0, p]), float(row["low_equity"][0, p]) if split else 0.0
+        if row is None:  # whole counts, no split: the same values figures() gives, to the bit
+            win, tie = wins[p] / total, math.fsum(ties[p]) / total
+        else:
+            win, tie = float(row["win"][0, p]), float(row["tie"][0, p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)
         else:

@@ -270,8 +270,8 @@ class Scenario:
 
     def n_combos(self) -> list[int]:
         """How many combos each player may hold after card removal (pairs of live cards if random)."""
-        n_live = len(self.live)
-        return [math.comb(n_live, self.game.hole) if r is None else len(r[0]) for r in self._resolved]
+        n_random = 0 if all(r is not None for r in self._resolved) else math.comb(len(self.live), self.game.hole)
+        return [n_random if r is None else len(r[0]) for r in self._resolved]
 
 
 def every_hand(live: np.ndarray, hole: int) -> np.ndarray:

@@ -36,6 +36,9 @@ def using_threads(threads: int | None) -> Iterator[int]:
     yields the count in use."""
     previous = numba.get_num_threads()
     n_threads = threads or previous
+    if n_threads == previous:
+        yield n_threads
+        return
     numba.set_num_threads(n_threads)
     try:
         yield n_threads

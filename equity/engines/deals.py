@@ -110,7 +110,9 @@ def ranged_arrays(scenario) -> tuple[np.ndarray, ...]:
 def check_scenario(scenario: object) -> None:
     """Raise ``TypeError`` unless ``scenario`` is a validated scenario (what :class:`equity.scenario.
     Scenario` builds: the engines read its game, hands, board, live cards and ranges)."""
-    if not all(hasattr(scenario, name) for name in ("game", "holes", "live", "ranged", "labels")):
+    kind, own = type(scenario), getattr(scenario, "__dict__", {})  # not hasattr(scenario): it would
+    if not all(hasattr(kind, name) or name in own  # compute the properties
+               for name in ("game", "holes", "live", "ranged", "labels")):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
 
 

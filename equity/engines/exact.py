@@ -80,14 +80,16 @@ class Plan:
 def _symmetries(scenario) -> list[np.ndarray]:
     """Card maps (int64 (52,)) of the suit permutations that leave the board, the dead cards and every
     player's weighted combos unchanged; the identity first."""
-    keep = np.ones(len(_SUIT_MAPS), bool)
     combos = scenario.combos()
-    # Each set of known cards (the board, the dead cards, each one-combo hand) mapped onto itself, for
-    # all 24 maps at once; then each range, combo by combo, for the maps left.
-    for cards in (scenario.board, scenario.dead, *(c[0] for c, _ in combos if len(c) == 1)):
-        if len(cards):
-            known = np.array(cards, np.int64)
-            keep &= (np.sort(_SUIT_MAPS[:, known], axis=1) == np.sort(known)).all(axis=1)
+    # Each set of known cards (the board, the dead cards, each one-combo hand) must map onto itself:
+    # label each known card with its set; a map keeps every set when it keeps every known card's label
+    # (the sets are disjoint, and a map is one-to-one). All 24 maps at once; then each range, combo by
+    # combo, for the maps left.
+    label = np.full(52, -1, np.int64)
+    for i, cards in enumerate((scenario.board, scenario.dead, *(c[0] for c, _ in combos if len(c) == 1))):
+        label[np.asarray(cards, np.int64)] = i
+    known = np.flatnonzero(label >= 0)
+    keep = (label[_SUIT_MAPS[:, known]] == label[known]).all(axis=1)
     ranged = [(c, w) for c, w in combos if len(c) != 1]
     return [cmap for cmap in _SUIT_MAPS[keep] if all(_same_weighted(cmap, c, w) for c, w in ranged)]
 
@@ -150,6 +152,16 @@ def deals_of(combos: Sequence[tuple[np.ndarray, np.ndarray]], hole: int = 2) -> 
     bound = math.prod(len(c) for c, _ in combos)
     if bound > MAX_DEALS:
         raise TooLarge(f"{bound:,} combinations of the players' hands")
+    if combos and all(len(c) == 1 for c, _ in combos):  # one combo each (fixed hands): one deal or none
+        cards = [int(x) for c, _ in combos for x in c[0].tolist()]
+        if len(set(cards)) < len(cards):
+            return (np.zeros((0, len(combos), combos[0][0].shape[1]), np.uint8), np.ones(0),
+                    np.zeros(0, np.uint64))
+        weight = 1.0
+        for _, w in combos:
+            weight *= float(w[0])
+        return (np.array([c[0] for c, _ in combos], np.uint8)[None], np.array([weight]),
+                np.array([sum(1 << x for x in cards)], np.uint64))
     holes = np.zeros((1, 0, combos[0][0].shape[1] if combos else hole), np.uint8)
     masks = np.zeros(1, np.uint64)
     weight = np.ones(1)
@@ -257,8 +269,10 @@ def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, st
     ``combos`` if any."""
     game = scenario.game
     slots = len(game.category_slots())
-    empty = Tally.zeros(1, len(scenario.players), game.split, np.float64, n_categories=slots)
-    tally = Tally.join(parts).total() if parts else empty.total()
+    if parts:
+        tally = Tally.sum_of(parts)
+    else:
+        tally = Tally.zeros(1, len(scenario.players), game.split, np.float64, n_categories=slots).total()
     total = float(deals.weight.sum()) * deals.boards_per_deal
     players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
                              order=game.category_names(), slots=game.category_slots())

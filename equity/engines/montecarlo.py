@@ -194,7 +194,7 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
                 # rounds of threads, instead of overshooting by up to 4x with the geometric growth.
                 batch = max(n_threads, min(int(goal / max(spent / n, 1e-6)), need))
                 batch = -(-batch // n_threads) * n_threads
-    tally = Tally.join(parts).total()
+    tally = Tally.sum_of(parts)
     played = min(done_chunks * CHUNK, total)
     if progress is not None:
         progress(played, played)

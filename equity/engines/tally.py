@@ -74,7 +74,14 @@ class Tally(NamedTuple):
 
     def total(self) -> Tally:
         """The rows summed (no leading axis)."""
+        if len(self.wins) == 1:  # one row (a small run's only chunk): itself, without the axis
+            return Tally(*(x[0] for x in self))
         return Tally(*(x.sum(axis=0) for x in self))
+
+    @classmethod
+    def sum_of(cls, parts: list[Tally]) -> Tally:
+        """Every row of every part summed (no leading axis)."""
+        return (parts[0] if len(parts) == 1 else cls.join(parts)).total()
 
     @property
     def split(self) -> bool:

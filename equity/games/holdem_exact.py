@@ -46,7 +46,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     b = Board(np.array(scenario.board, np.uint8), live, categories, game.category_table())
     n = len(deals.orbit)
     per_chunk = max(1, CHUNK_WORK // max(1, deals.boards_per_deal * n_players))
-    bounds = np.unique(np.append(np.arange(0, n, per_chunk), n)).astype(np.int64)
+    bounds = np.array([*range(0, n, per_chunk), n], np.int64)
     n_chunks = len(bounds) - 1
 
     def counts(k: int) -> Tally:
@@ -55,8 +55,10 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     def rows(k: int) -> Tally:
         return Tally.zeros(k, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
-    _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),
-                    np.zeros((0, 1), np.int64), rows(0).wins, rows(0).ties)
+    none = rows(0)
+    if not _deals_parallel.overloads:  # load (or compile) it now, so no batch's time includes that
+        _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),
+                        np.zeros((0, 1), np.int64), none.wins, none.ties)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         done = 0
@@ -67,7 +69,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
                 k = max(1, min(k, int(np.searchsorted(bounds, bounds[done] + MAX_ROWS)) - done - 1))
             part = counts(k)
             boards = np.zeros((k, 1), np.int64)
-            one = rows(int(bounds[done + k] - bounds[done]) if per_deal else 0)
+            one = rows(int(bounds[done + k] - bounds[done])) if per_deal else none
             t0 = time.perf_counter()
             _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], b, t, part,
                             boards, one.wins, one.ties)
