@@ -9,6 +9,10 @@ seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 """
 
 from ._version import __version__
+from .jit import install as _lean_cache_loads
+
+_lean_cache_loads()  # before any kernel loads: equity's cached kernels skip numba's compiler set-up
+
 from .cards import format_cards, parse_cards
 from .engines.choose import calculate
 from .errors import (
