@@ -9,10 +9,6 @@ seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 """
 
 from ._version import __version__
-from .jit import install as _lean_cache_loads
-
-_lean_cache_loads()  # before any kernel loads: equity's cached kernels skip numba's compiler set-up
-
 from .cards import format_cards, parse_cards
 from .engines.choose import calculate
 from .errors import (
@@ -27,9 +23,12 @@ from .errors import (
 from .evaluators.high import category, describe, evaluate, evaluate_many
 from .games import GAMES, Game, evaluate_in, get_game
 from .grid import EquityGrid, RangeGrid, equity_grid, range_grid
+from .jit import install as _lean_cache_loads
 from .ranges import Range, format_range, parse_range
 from .result import PlayerResult, Result
 from .scenario import Scenario
+
+_lean_cache_loads()  # before any kernel is called: equity's cached kernels skip numba's compiler set-up
 
 #: Loaded on first use, so that hold'em never loads the other games' kernels (nor a plain run the
 #: distributions' modules).

@@ -46,7 +46,8 @@ def install() -> bool:
     original = cache_class.load_overload
     if getattr(original, "_equity_lean", False):
         return True
-    if not all(hasattr(cache_class, name) for name in ("_load_overload", "_guard_against_spurious_io_errors")):
+    needed = ("_load_overload", "_guard_against_spurious_io_errors")
+    if not all(hasattr(cache_class, name) for name in needed):
         return False  # pragma: no cover - numba's internals changed
 
     def load_overload(self: Any, sig: Any, target_context: Any) -> Any:

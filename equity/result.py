@@ -119,7 +119,7 @@ def _scaled(x: list[float], k: list[int], scale: int) -> int:
     return sum(int(c) * (scale // d) for c, d in zip(x, k, strict=True) if c)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ways(n: int) -> tuple[list[int], int]:
     """The divisors of the ``n`` k-way slots (slot 0 counts as 1) and a scale every share of a pot or
     half divides: ``lcm(1 .. 2n - 1)``."""

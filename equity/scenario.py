@@ -270,7 +270,8 @@ class Scenario:
 
     def n_combos(self) -> list[int]:
         """How many combos each player may hold after card removal (pairs of live cards if random)."""
-        n_random = 0 if all(r is not None for r in self._resolved) else math.comb(len(self.live), self.game.hole)
+        random = any(r is None for r in self._resolved)
+        n_random = math.comb(len(self.live), self.game.hole) if random else 0
         return [n_random if r is None else len(r[0]) for r in self._resolved]
 
 

@@ -52,6 +52,7 @@ houses within seven cards, so a hand's class is ``min(suited class, rank class)`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
@@ -61,7 +62,7 @@ N_RANKS = 13
 MAX_CARDS = 7
 N_NODES = 76_155
 SENTINEL = N_NODES
-N_FLUSH_NODES = sum(len(list(combinations(range(13), k))) for k in range(MAX_CARDS + 1))  # 5,812
+N_FLUSH_NODES = sum(math.comb(N_RANKS, k) for k in range(MAX_CARDS + 1))  # 5,812: the suit sets of 0..7 ranks
 FLUSH_SENTINEL = N_FLUSH_NODES
 N_CLASSES = 7462
 #: ``suited_class`` of a mask with fewer than five ranks: above every class, so ``min`` ignores it.

@@ -324,7 +324,8 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                         if b < 13:
                             v = min(np.int64(rank_last[q[p] + uint64(b)]), fl[p])
                         else:
-                            v = min(np.int64(rank_last[q[p] + (cy >> _TWO)]), suited_value(zq[p] + card_word[cy]))
+                            v = min(np.int64(rank_last[q[p] + (cy >> _TWO)]),
+                                    suited_value(zq[p] + card_word[cy]))
                         vals[p] = v
                         if v < best:
                             best = v
