@@ -114,16 +114,17 @@ def _none(x: float) -> float | None:
     return None if math.isnan(x) else float(x)
 
 
-def _scaled(x: list[float], k: list[int], scale: int) -> int:
+def _scaled(x: list[float], k: tuple[int, ...], scale: int) -> int:
     """sum(x / k) * scale, exactly, for whole counts ``x`` and a ``scale`` every ``k`` divides."""
     return sum(int(c) * (scale // d) for c, d in zip(x, k, strict=True) if c)
 
 
 @functools.cache
-def _ways(n: int) -> tuple[list[int], int]:
-    """The divisors of the ``n`` k-way slots (slot 0 counts as 1) and a scale every share of a pot or
-    half divides: ``lcm(1 .. 2n - 1)``."""
-    return [1, *range(1, n)], math.lcm(*range(1, 2 * n))
+def _ways(n: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The divisors of the ``n`` k-way slots of a pot and of a half (slot 0 counts as 1) and a scale
+    every share of a pot or half divides: ``lcm(1 .. 2n - 1)``."""
+    k = (1, *range(1, n))
+    return k, tuple(2 * d for d in k), math.lcm(*range(1, 2 * n))
 
 
 def _whole(tally: Tally, total: float) -> bool:
@@ -189,8 +190,7 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         keyed = [(names.index(name), category_key(name)) for name in (order or names)]
     split = tally.split
     whole = exact and fractions and _whole(tally, total)
-    k, scale = _ways(tally.ties.shape[-1])
-    k2 = [2 * d for d in k]
+    k, k2, scale = _ways(tally.ties.shape[-1])
     # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
     # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
     row = None if whole and not split else figures(Tally(*(x[None] for x in tally)), np.array([float(total)]),
