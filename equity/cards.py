@@ -31,6 +31,8 @@ from .errors import CardError, DuplicateCardError, EquityError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
+#: Each card id's name (``CARD_NAMES[51] == 'As'``), for formatting many cards known to be valid.
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King", "Ace")
 RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",

@@ -6,7 +6,7 @@
 - :func:`combo_results`: each combo of a seat with its weight, its share of the seat's deals, its
   equity, win, tie and standard error (and the halves in split-pot games). Read at another column it is
   how that player fares against each of the seat's combos.
-- :func:`group_result`: the combos of a group (a class of the grid, an opponent's class) as one
+- :func:`group_results`: the combos of each group (a class of the grid, an opponent's class) as one
   :class:`~equity.result.Result`, every player's figures over the deals where the seat held one of
   them.
 
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import format_cards
+from .cards import CARD_NAMES
 from .classes import CLASS_NAMES, class_indexes
 from .engines.combos import ComboCounts, combo_masks
 from .engines.deals import RANDOM_HAND
@@ -87,16 +87,15 @@ def combo_results(result: Result, seat: int, column: int | None = None) -> list[
     column = seat if column is None else column
     fig = figures(counts.tally, counts.deals, counts.exact)
     total = float(counts.deals.sum())
-    split = counts.tally.split
-    out = []
-    for i, cards in enumerate(counts.combos):
-        halves = {key: float(fig[key][i, column]) for key in SPLIT_KEYS} if split else None
-        err = fig["stderr"][i, column]
-        out.append(ComboResult(format_cards(cards), float(counts.weights[i]),
-                               float(counts.deals[i]) / total if total else 0.0, float(counts.deals[i]),
-                               float(fig["equity"][i, column]), float(fig["win"][i, column]),
-                               float(fig["tie"][i, column]), None if math.isnan(err) else float(err), halves))
-    return out
+    # Columns as Python lists first: hundreds of combos, each read element by element otherwise.
+    col = {key: x[:, column].tolist() for key, x in fig.items()}
+    deals, weights = counts.deals.tolist(), counts.weights.tolist()
+    names = ["".join(CARD_NAMES[c] for c in cards) for cards in counts.combos.tolist()]
+    halves = ([{key: col[key][i] for key in SPLIT_KEYS} for i in range(len(names))] if counts.tally.split
+              else [None] * len(names))
+    errs = [None if math.isnan(e) else e for e in col["stderr"]]
+    return [ComboResult(name, weights[i], deals[i] / total if total else 0.0, deals[i], col["equity"][i],
+                        col["win"][i], col["tie"][i], errs[i], halves[i]) for i, name in enumerate(names)]
 
 
 def dealable(scenario: Any, seat: int) -> np.ndarray:
@@ -117,28 +116,61 @@ def combo_classes(combos: np.ndarray) -> np.ndarray:
     return class_indexes(combos)
 
 
-def group_counts(counts: ComboCounts, keep: np.ndarray) -> tuple[Tally, float, float]:
-    """The rows ``keep`` (boolean) added up: ``(tally, deals, pairs)``."""
-    part = counts.rows(keep)
-    return part.tally.total(), float(part.deals.sum()), float(part.pairs.sum())
+def group_counts(counts: ComboCounts, groups: np.ndarray, n: int) -> list[tuple[Tally, float, float]]:
+    """The rows of each group added up, all groups in one pass: ``groups`` (int (C,)) names each combo's
+    group, ``0 .. n - 1`` (-1: in none). Returns ``(tally, deals, pairs)`` of each group, in order."""
+    groups = np.asarray(groups, np.int64)
+    keep = groups >= 0
+    at = groups[keep]
+    tally = []
+    for x in counts.tally:  # added in combo order, as a sum over the leading axis adds them
+        total = np.zeros((n, *x.shape[1:]), x.dtype)
+        np.add.at(total, at, x[keep])
+        tally.append(total)
+    # The deals by numpy's own (pairwise) sum of each group, as each group's shares have always used.
+    return [(Tally(*(t[i] for t in tally)), float(counts.deals[groups == i].sum()),
+             float(counts.pairs[groups == i].sum())) for i in range(n)]
 
 
-def group_result(result: Result, tally: Tally, deals: float, pairs: float) -> Result:
-    """A :class:`~equity.result.Result` over a group of one seat's combos, every player's figures, from
-    the group's added-up counts (:func:`group_counts`); method, seed, board and game as ``result``'s.
-    ``trials`` is the trials or (deal, board) pairs the group counts."""
+def group_results(result: Result, totals: list[tuple[Tally, float, float]]) -> list[Result | None]:
+    """A :class:`~equity.result.Result` over each group of one seat's combos, every player's figures,
+    from the groups' added-up counts (:func:`group_counts`), None for a group no deal held; method, seed,
+    board and game as ``result``'s. ``trials`` is the trials or (deal, board) pairs a group counts. The
+    figures of all groups are computed together."""
+    if not totals:
+        return []
     exact = result.method == "exact"
     labels = [p.hand for p in result.players]
     combos = [p.combos for p in result.players]
-    if deals <= 0:
+    stacked = Tally(*(np.stack(x) for x in zip(*(t for t, _, _ in totals), strict=True)))
+    deals = np.array([d for _, d, _ in totals], np.float64)
+    fig = figures(stacked, deals, exact)
+    out: list[Result | None] = []
+    for i, (tally, n, pairs) in enumerate(totals):
+        if n <= 0:
+            out.append(None)
+            continue
+        players = player_results(labels, combos, tally, n, exact=exact, fractions=False, rows=(fig, i))
+        out.append(Result(result.method, round(pairs), result.seed, result.board, result.dead,
+                          result.elapsed_s, players, result.game, low_counts(tally, n)))
+    return out
+
+
+def group_result(result: Result, tally: Tally, deals: float, pairs: float) -> Result:
+    """:func:`group_results` of one group.
+
+    Raises:
+        ScenarioError: no deal holds a combo of the group.
+    """
+    (out,) = group_results(result, [(tally, deals, pairs)])
+    if out is None:
         raise ScenarioError("no deal holds a combo of this group")
-    players = player_results(labels, combos, tally, deals, exact=exact, fractions=False)
-    return Result(result.method, round(pairs), result.seed, result.board, result.dead, result.elapsed_s,
-                  players, result.game, low_counts(tally, deals))
+    return out
 
 
-def class_groups(result: Result, seat: int) -> list[tuple[str, np.ndarray]]:
-    """The classes of ``seat``'s two-card combos: ``(class name, boolean mask of its combos)``, in class
-    index order, classes present only."""
+def class_groups(result: Result, seat: int) -> tuple[list[str], np.ndarray]:
+    """The classes of ``seat``'s two-card combos, as :func:`group_counts` takes groups: ``(names, group
+    of each combo)``, the classes present only, in class index order."""
     classes = combo_classes(counts_of(result, seat).combos)
-    return [(CLASS_NAMES[i], classes == i) for i in sorted(set(classes.tolist()))]
+    present = np.unique(classes)
+    return [CLASS_NAMES[i] for i in present.tolist()], np.searchsorted(present, classes)

@@ -43,7 +43,7 @@ from .combos import (
     counts_of,
     dealable,
     group_counts,
-    group_result,
+    group_results,
 )
 from .engines.batches import Progress
 from .engines.choose import Method, OnStart, calculate_scenario
@@ -226,12 +226,15 @@ def breakdown(result: Result, seat: int, by: str = "class", hero: int = 0) -> Br
     total = float(counts.deals.sum())
     rows = []
     if by == "class" and counts.combos.shape[1] == 2:
-        for name, mask in class_groups(result, seat):
-            tally, deals, pairs = group_counts(counts, mask)
-            if deals <= 0:
+        names, groups = class_groups(result, seat)
+        held = np.bincount(groups, minlength=len(names))
+        totals = group_counts(counts, groups, len(names))
+        for name, n, (_, deals, _), part in zip(names, held, totals, group_results(result, totals),
+                                                strict=True):
+            if part is None:
                 continue
-            p = group_result(result, tally, deals, pairs).players[hero]
-            rows.append(BreakdownRow(name, deals / total, int(mask.sum()), p.equity, p.win, p.tie, p.stderr))
+            p = part.players[hero]
+            rows.append(BreakdownRow(name, deals / total, int(n), p.equity, p.win, p.tie, p.stderr))
     else:
         by = "combo"
         for c in combo_results(result, seat, hero):

@@ -34,7 +34,7 @@ from .combos import (
     counts_of,
     dealable,
     group_counts,
-    group_result,
+    group_results,
 )
 from .engines.batches import Progress
 from .engines.choose import Method, OnStart, calculate_scenario
@@ -298,13 +298,16 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
                                  group_precision=precision or CELL_PRECISION)
     counts = counts_of(overall, 0)
     cells = []
-    for index in present:  # the counts' rows are the combos of whole.combos(), in order
-        name, mask = CLASS_NAMES[index], classes == index
-        tally, deals, pairs = group_counts(counts, mask)
-        if deals <= 0:  # a Monte Carlo pass cut short (by trials or time) before the class was dealt
+    slot = np.full(len(CLASS_NAMES), -1, np.int64)
+    slot[present] = np.arange(len(present))
+    # The counts' rows are the combos of whole.combos(), in order.
+    totals = group_counts(counts, slot[classes], len(present))
+    everyone = float(counts.deals.sum())
+    for index, (_, deals, _), result in zip(present, totals, group_results(overall, totals), strict=True):
+        if result is None:  # a Monte Carlo pass cut short (by trials or time) before the class was dealt
             continue
-        share = deals / float(counts.deals.sum())
+        name, mask = CLASS_NAMES[index], classes == index
         cells.append(EquityCell(name, *position(name), int(mask.sum()), float(counts.weights[mask].sum()),
-                                group_result(overall, tally, deals, pairs), share))
+                                result, deals / everyone))
     simulated = overall.method == "monte-carlo"
     return EquityGrid(overall, cells, shared_seed if simulated else None, time.perf_counter() - start)

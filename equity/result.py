@@ -166,7 +166,8 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
 
 def player_results(labels: list[str], combos: list[int], tally: Tally, total: float, categories: bool = False,
                    exact: bool = False, order: tuple[str, ...] | None = None,
-                   fractions: bool = True, slots: tuple[str, ...] | None = None) -> list[PlayerResult]:
+                   fractions: bool = True, slots: tuple[str, ...] | None = None,
+                   rows: tuple[dict[str, np.ndarray], int] | None = None) -> list[PlayerResult]:
     """Each player's :class:`PlayerResult` from counts.
 
     Args:
@@ -183,6 +184,8 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         fractions: with ``exact``, round whole counts once from exact fractions (else as floats).
         slots: the category names in the order of the tally's category axis (the game's
             :meth:`~equity.games.base.Game.category_slots`); hold'em's by default.
+        rows: ``(figures, r)``: the tally's figures already computed, at row ``r`` of :func:`figures`'s
+            output (many tallies' at once), when not rounding whole counts.
     """
     keyed = []
     if categories:
@@ -193,8 +196,13 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     k, k2, scale = _ways(tally.ties.shape[-1])
     # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
     # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
-    row = None if whole and not split else figures(Tally(*(x[None] for x in tally)), np.array([float(total)]),
-                                                   exact)
+    r = 0
+    if whole and not split:
+        row = None
+    elif rows is not None:
+        row, r = rows
+    else:
+        row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
     wins, ties = tally.wins.tolist(), tally.ties.tolist()
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
@@ -208,15 +216,15 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
             low_equity = low_part / (int(total) * scale)
         else:
             assert row is not None
-            equity, low_equity = float(row["equity"][0, p]), float(row["low_equity"][0, p]) if split else 0.0
+            equity, low_equity = float(row["equity"][r, p]), float(row["low_equity"][r, p]) if split else 0.0
         if row is None:  # whole counts, no split: the same values figures() gives, to the bit
             win, tie = wins[p] / total, math.fsum(ties[p]) / total
         else:
-            win, tie = float(row["win"][0, p]), float(row["tie"][0, p])
+            win, tie = float(row["win"][r, p]), float(row["tie"][r, p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)
         else:
-            ses = (_none(row["stderr"][0, p]), _none(mean_stderr(total, win, win)),
+            ses = (_none(row["stderr"][r, p]), _none(mean_stderr(total, win, win)),
                    _none(mean_stderr(total, tie, tie)))
         by_category = None
         if categories:
@@ -229,7 +237,7 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
                                       "tie": float(tally.lows[p, 2] / total)}
         halves = None
         if split:
-            halves = {key: float(row[key][0, p]) for key in SPLIT_KEYS}
+            halves = {key: float(row[key][r, p]) for key in SPLIT_KEYS}
             halves.update({"high_equity": equity - low_equity, "low_equity": low_equity,
                            "low_share": low_equity / equity if equity > 0 else 0.0})
         out.append(PlayerResult(label, win, tie, equity, *ses, combos=n_combos, categories=by_category,

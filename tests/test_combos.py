@@ -449,10 +449,10 @@ def test_grid_monte_carlo_cells_add_up_to_the_overall_result():
 def test_group_result_of_a_class_equals_a_single_run():
     players, board = ["QQ+,AKs,T9s", "88,JTs"], "Th9h2c"
     result = calculate(players, board, method="exact", combos=True)
-    groups = dict(class_groups(result, 1))
-    assert set(groups) == {"88", "JTs"}
-    for name, mask in groups.items():
-        part = group_result(result, *group_counts(counts_of(result, 1), mask))
+    names, groups = class_groups(result, 1)
+    assert set(names) == {"88", "JTs"}
+    for name, totals in zip(names, group_counts(counts_of(result, 1), groups, len(names)), strict=True):
+        part = group_result(result, *totals)
         want = calculate([players[0], name], board, method="exact")
         for got, exp in zip(part.players, want.players, strict=True):
             assert got.equity == approx(exp.equity), name

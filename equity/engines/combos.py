@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from .tally import Tally
 
@@ -69,12 +70,50 @@ class ComboIndex:
         self.order = np.argsort(keys, kind="stable")
         self.sorted = keys[self.order]
 
-    def of(self, hands: np.ndarray) -> np.ndarray:
-        """int64 (n,): the row of each hand (uint8 (n, hole)); every hand must be among the combos."""
-        keys = combo_masks(hands)
-        at = np.searchsorted(self.sorted, keys)
-        assert np.all(self.sorted[np.minimum(at, len(self.sorted) - 1)] == keys), "a hand not in the range"
-        return self.order[at].astype(np.int64)
+    def of(self, hands: np.ndarray, cmap: np.ndarray | None = None) -> np.ndarray:
+        """int64 (n,): the row of each hand (uint8 (n, hole)), its cards mapped by ``cmap`` (int64 (52,),
+        a suit map) first if given; every (mapped) hand must be among the combos."""
+        cmap = np.arange(52, dtype=np.int64) if cmap is None else cmap
+        at = np.empty(len(hands), np.int64)
+        missing = _locate(np.ascontiguousarray(hands, np.uint8), cmap, self.sorted, self.order, at)
+        assert missing < 0, f"hand {missing} not in the range"
+        return at
+
+
+@njit(cache=True)
+def _locate(hands, cmap, keys, order, at):
+    """Fill ``at`` (int64 (n,)) with the row of each hand of ``hands`` (uint8 (n, hole)) after the suit
+    map ``cmap``, by binary search of its card mask in ``keys`` (uint64 (C,), sorted; ``order``: their
+    rows). Returns -1, or the first hand that is not there."""
+    one = np.uint64(1)
+    for i in range(hands.shape[0]):
+        key = np.uint64(0)
+        for j in range(hands.shape[1]):
+            key |= one << np.uint64(cmap[hands[i, j]])
+        lo, hi = 0, keys.shape[0]
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if keys[mid] < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == keys.shape[0] or keys[lo] != key:
+            return i
+        at[i] = order[lo]
+    return -1
+
+
+@njit(cache=True)
+def _fold(at, part, scale, into):
+    """``into[at[i], j] += part[i, j] * scale`` for every deal ``i`` and column ``j``: the deals' sums
+    first, in deal order, then added to ``into`` (as ``np.bincount`` and ``+=`` add: the same sums, to the
+    bit, with weights that are not whole)."""
+    sums = np.zeros(into.shape, np.float64)
+    for i in range(part.shape[0]):
+        r = at[i]
+        for j in range(part.shape[1]):
+            sums[r, j] += part[i, j] * scale
+    into += sums
 
 
 def empty_counts(player: int, combos: np.ndarray, weights: np.ndarray, n_players: int, split: bool,
@@ -106,14 +145,12 @@ def fold_deals(out: ComboCounts, holes: np.ndarray, rows: Tally, weight: np.ndar
     parts = (rows.wins, _narrow(rows.ties, ways, 1), None, _narrow(rows.high, ways, 1),
              _narrow(rows.low, ways, 1), _narrow(rows.both, ways, 2), rows.lows, rows.deals)
     scale = 1.0 / len(maps)
-    for cmap in maps:
-        at = index.of(cmap[hands])
+    for cmap in np.asarray(maps, np.int64):
+        at = index.of(hands, cmap)
         out.deals[:] += np.bincount(at, weights=weight * (boards * scale), minlength=n_combos)
         out.pairs[:] += np.bincount(at, weights=orbit * (boards * scale), minlength=n_combos)
         for target, part in zip(out.tally, parts, strict=True):
             if part is None or target.size == 0:
                 continue
-            flat = part.reshape(len(part), -1)
-            into = target.reshape(n_combos, -1)
-            for j in range(flat.shape[1]):
-                into[:, j] += np.bincount(at, weights=flat[:, j] * scale, minlength=n_combos)
+            _fold(at, np.ascontiguousarray(part, np.float64).reshape(len(part), -1), scale,
+                  target.reshape(n_combos, -1))
