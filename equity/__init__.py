@@ -22,7 +22,6 @@ from .errors import (
 )
 from .evaluators.high import category, describe, evaluate, evaluate_many
 from .games import GAMES, Game, evaluate_in, get_game
-from .grid import EquityGrid, RangeGrid, equity_grid, range_grid
 from .jit import install as _lean_cache_loads
 from .ranges import Range, format_range, parse_range
 from .result import PlayerResult, Result
@@ -31,7 +30,7 @@ from .scenario import Scenario
 _lean_cache_loads()  # before any kernel is called: equity's cached kernels skip numba's compiler set-up
 
 #: Loaded on first use, so that hold'em never loads the other games' kernels (nor a plain run the
-#: distributions' modules).
+#: grid's and distributions' modules).
 _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluators.omaha",
          "evaluate_omaha_low": "evaluators.low", "evaluate_omaha_low_many": "evaluators.low",
          "describe_low": "evaluators.low", "evaluate_short": "evaluators.shortdeck",
@@ -42,7 +41,8 @@ _LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluator
          "Hits": "hits", "range_hits": "hits", "evaluate_razz": "evaluators.lowball",
          "describe_razz": "evaluators.lowball", "evaluate_low8": "evaluators.lowball",
          "evaluate_deuce": "evaluators.lowball", "describe_deuce": "evaluators.lowball",
-         "evaluate_badugi": "evaluators.badugi", "describe_badugi": "evaluators.badugi"}
+         "evaluate_badugi": "evaluators.badugi", "describe_badugi": "evaluators.badugi",
+         "EquityGrid": "grid", "RangeGrid": "grid", "equity_grid": "grid", "range_grid": "grid"}
 
 
 def __getattr__(name: str) -> object:
@@ -61,13 +61,11 @@ __all__ = [
     "evaluate_in",
     "get_game",
     "CardError",
-    "EquityGrid",
     "DuplicateCardError",
     "EquityError",
     "HandSizeError",
     "PlayerResult",
     "Range",
-    "RangeGrid",
     "RangeError",
     "Result",
     "Scenario",
@@ -76,12 +74,10 @@ __all__ = [
     "calculate",
     "category",
     "describe",
-    "equity_grid",
     "evaluate",
     "evaluate_many",
     "format_cards",
     "format_range",
     "parse_cards",
     "parse_range",
-    "range_grid",
 ]

@@ -21,7 +21,10 @@ least); if they are missing, :func:`install` leaves numba alone. ``EQUITY_LEAN_C
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 _PREFIX = __name__.rpartition(".")[0] + "."  # "equity."
@@ -55,11 +58,75 @@ def install() -> bool:
             return original(self, sig, target_context)
         try:
             rtsys.initialize(target_context)  # the runtime the cached code calls into
-            with self._guard_against_spurious_io_errors():
+            with self._guard_against_spurious_io_errors(), _environments_unimported():
                 return self._load_overload(sig, target_context)
         except Exception:  # noqa: BLE001 - numba's own path decides (it refreshes, then loads or compiles)
             return original(self, sig, target_context)
 
     load_overload._equity_lean = True  # type: ignore[attr-defined]
     cache_class.load_overload = load_overload
+    _plain_arrays_typed_directly()
     return True
+
+
+def _plain_arrays_typed_directly() -> None:
+    """Type a plain ``numpy.ndarray`` argument without first checking that it is not a masked array.
+
+    numba's ``typeof`` of an array asks ``isinstance(val, np.ma.MaskedArray)``, and reading ``np.ma``
+    imports ``numpy.ma`` (5 ms) in every process that calls a kernel with an array inside a tuple, as
+    equity's kernels are called. An exact ``np.ndarray`` is no masked array, so it is typed as numba
+    types one; any other array goes to numba's own ``typeof``."""
+    import numpy as np
+    from numba.core import errors, types
+    from numba.core.typing import typeof
+    from numba.np import numpy_support
+
+    original = typeof.typeof_impl.dispatch(np.ndarray)
+    if getattr(original, "_equity_plain", False):
+        return
+
+    def typeof_ndarray(val: Any, c: Any) -> Any:
+        if type(val) is not np.ndarray:
+            return original(val, c)
+        try:
+            dtype = numpy_support.from_dtype(val.dtype)
+        except errors.NumbaNotImplementedError:
+            raise errors.NumbaValueError(f"Unsupported array dtype: {val.dtype}") from None
+        return types.Array(dtype, val.ndim, numpy_support.map_layout(val), readonly=not val.flags.writeable)
+
+    typeof_ndarray._equity_plain = True  # type: ignore[attr-defined]
+    typeof.typeof_impl.register(np.ndarray)(typeof_ndarray)
+
+
+@contextlib.contextmanager
+def _environments_unimported() -> Iterator[None]:
+    """While a cached library loads, rebuild the environments of numba's own functions linked into it
+    without importing their modules.
+
+    A cached library pickles, for each function linked into it, an environment holding its module's
+    globals; unpickling one imports that module. For numba's own helpers (``numba.np.npyimpl``,
+    ``numba.np.arrayobj``, ``numba.cpython.charseq`` ...) that is some 40 ms of imports and registrations
+    that only compiling needs: compiled nopython code never reads an environment's globals (they serve
+    object mode). So a numba module not imported yet gets an environment over a dict naming it; any other
+    module's is numba's own rebuild.
+    """
+    from numba.core import environment
+
+    original = environment._rebuild_env
+
+    def rebuild(modname: str, consts: Any, env_name: str) -> Any:
+        if modname in sys.modules or not modname.startswith("numba."):
+            return original(modname, consts, env_name)
+        env = environment.lookup_environment(env_name)
+        if env is None:
+            env = environment.Environment({"__name__": modname})
+            env.consts[:] = consts
+            env.env_name = env_name
+            environment.Environment._memo[env_name] = env
+        return env
+
+    environment._rebuild_env = rebuild
+    try:
+        yield
+    finally:
+        environment._rebuild_env = original

@@ -10,16 +10,6 @@ from typing import Any
 
 import click
 from rich.console import Console, RenderableType
-from rich.progress import (
-    BarColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 
 from .engines.montecarlo import MAX_TRIALS
 from .errors import EquityError
@@ -42,19 +32,6 @@ class Count(click.ParamType):
         return number
 
 
-class Done(ProgressColumn):
-    """Done and total with thousands separators, 1,250,000/4,000,000, or in billions from a billion
-    on (5.7/12.6 billion), so the bar fits 80 columns."""
-
-    def render(self, task: Task) -> Text:
-        done, total = int(task.completed), None if task.total is None else int(task.total)
-        if total is not None and total >= 10**9:
-            text = f"{done / 1e9:.1f}/{total / 1e9:.1f} billion"
-        else:
-            text = f"{done:,}/{'?' if total is None else f'{total:,}'}"
-        return Text(text, style="progress.download")
-
-
 class ProgressBar:
     """A rich progress bar on stderr that appears only once a run has taken about a second."""
 
@@ -62,7 +39,7 @@ class ProgressBar:
         self.enabled = enabled
         self.label, self.unit = label, unit
         self.start = time.perf_counter()
-        self.bar: Progress | None = None
+        self.bar: Any = None  # a rich Progress once shown
         self.task: Any = None
 
     def begin(self, label: str, unit: str) -> None:
@@ -76,9 +53,9 @@ class ProgressBar:
         if self.bar is None:
             if time.perf_counter() - self.start < 1.0:
                 return
-            self.bar = Progress(TextColumn(f"[dim]{self.label}"), BarColumn(bar_width=16), Done(),
-                                TextColumn(self.unit), TimeElapsedColumn(), TextColumn("eta"),
-                                TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+            from .progress import progress_bar
+
+            self.bar = progress_bar(self.label, self.unit)
             self.bar.start()
             self.task = self.bar.add_task("", total=total, completed=done)
         self.bar.update(self.task, completed=done, total=total)

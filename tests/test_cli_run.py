@@ -191,7 +191,7 @@ def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
 def test_progress_counts_stay_short(done, total, text):
     from rich.progress import Progress
 
-    from equity.terminal import Done
+    from equity.progress import Done
 
     bar = Progress()
     bar.add_task("", total=total, completed=done)

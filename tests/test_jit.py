@@ -1,6 +1,7 @@
 """The lean cache load of equity's kernels (:mod:`equity.jit`): the same results as numba's own load,
 and numba's compiler set-up really skipped (a process that only loads cached kernels never imports
-``numba.np.polynomial.polynomial_core``, which only the set-up imports)."""
+``numba.np.polynomial.polynomial_core``, which only the set-up imports), nor the numba modules whose
+helpers the cached code links (``numba.np.npyimpl``), nor ``numpy.ma``."""
 
 from __future__ import annotations
 
@@ -16,8 +17,16 @@ import json, sys
 import equity
 r = equity.calculate(["AsKs", "QdQc"], board="Th9h2c", method="exact")
 m = equity.calculate(["AsKs", 2], board="Th9h2c", trials=20000, seed=7)
-print(json.dumps({"exact": [p.equity for p in r.players], "mc": [p.equity for p in m.players],
-                  "set_up": "numba.np.polynomial.polynomial_core" in sys.modules}))
+e = equity.calculate(["AsKs", "QQ+,AKs"], board="Th9h2c7d", method="exact")
+try:
+    equity.evaluate_many([[0, 0, 1, 2, 3]])  # a kernel's error from a lean-loaded environment
+    error = None
+except equity.EquityError as exc:
+    error = str(exc)
+print(json.dumps({"exact": [p.equity for p in r.players + e.players], "mc": [p.equity for p in m.players],
+                  "set_up": "numba.np.polynomial.polynomial_core" in sys.modules,
+                  "linked": "numba.np.npyimpl" in sys.modules, "masked": "numpy.ma" in sys.modules,
+                  "error": error}))
 """
 
 
@@ -36,5 +45,6 @@ def test_lean_load_gives_numba_loads_results_and_skips_the_set_up() -> None:
     _run("1")  # compiles what is not cached yet
     lean, plain = _run("1"), _run("0")
     assert lean["exact"] == plain["exact"] and lean["mc"] == plain["mc"]
-    assert plain["set_up"]  # numba's own load imports it ...
-    assert not lean["set_up"]  # ... the lean load does not
+    assert lean["error"] == plain["error"] and lean["error"]
+    assert plain["set_up"] and plain["linked"] and plain["masked"]  # numba's own load imports them ...
+    assert not lean["set_up"] and not lean["linked"] and not lean["masked"]  # ... the lean load does not

@@ -70,7 +70,7 @@ class Main(click.Group):
 
 
 def stdout_console() -> Console:
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)  # a label is never an emoji code (and no 1 ms import)
 
 
 def emit_json(obj: dict[str, Any]) -> None:
