@@ -15,6 +15,13 @@ the runtime and load, without the refresh. Everything else is numba's unchanged 
   contexts itself (``numba.core.compiler.CompilerBase``);
 - any error in the lean load falls back to numba's own load.
 
+Three more costs of a first kernel call go the same way (together about 60 ms of a warm run of 300):
+the runtime's library of atomic reference counts is loaded as object code from a cache file beside the
+kernels' instead of compiled by LLVM (:func:`_initialize_runtime`); numba's own helpers linked into a
+cached kernel get their environments without their modules being imported
+(:func:`_environments_unimported`); and a plain array is typed without importing ``numpy.ma``
+(:func:`_plain_arrays_typed_directly`).
+
 It depends on numba's private ``Cache.load_overload`` and ``_load_overload`` (numba 0.57 to 0.68 at
 least); if they are missing, :func:`install` leaves numba alone. ``EQUITY_LEAN_CACHE=0`` turns it off.
 """
@@ -22,9 +29,12 @@ least); if they are missing, :func:`install` leaves numba alone. ``EQUITY_LEAN_C
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import pickle
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 _PREFIX = __name__.rpartition(".")[0] + "."  # "equity."
@@ -57,7 +67,7 @@ def install() -> bool:
         if not _ours(self):
             return original(self, sig, target_context)
         try:
-            rtsys.initialize(target_context)  # the runtime the cached code calls into
+            _initialize_runtime(rtsys, target_context, getattr(self, "_cache_path", None))
             with self._guard_against_spurious_io_errors(), _environments_unimported():
                 return self._load_overload(sig, target_context)
         except Exception:  # noqa: BLE001 - numba's own path decides (it refreshes, then loads or compiles)
@@ -67,6 +77,54 @@ def install() -> bool:
     cache_class.load_overload = load_overload
     _plain_arrays_typed_directly()
     return True
+
+
+def _initialize_runtime(rtsys: Any, context: Any, directory: str | None) -> None:
+    """``rtsys.initialize(context)`` (the runtime, NRT, the cached code calls into), with its small
+    library of atomic reference counts loaded from ``directory`` (the kernels' cache folder) instead of
+    compiled: LLVM compiling it is 17 ms of every process's start; loading its object code, 2 ms.
+
+    The file holds the library as numba caches a function: object code for this CPU and bitcode for
+    inlining into whatever is compiled later. It is named by numba's and llvmlite's versions and the
+    code generator's target (triple, CPU, features), written on the first miss, and any trouble
+    reading or writing it means compiling as numba does."""
+    if rtsys._init:
+        return
+    import llvmlite
+    import numba
+    from llvmlite import binding as ll
+    from numba.core import config
+    from numba.core.compiler_lock import global_compiler_lock
+    from numba.core.runtime import _nrt_python, nrtdynmod
+
+    with global_compiler_lock:
+        if rtsys._init:
+            return
+        if directory is None:
+            rtsys.initialize(context)
+            return
+        if config.NRT_STATS:
+            _nrt_python.memsys_enable_stats()
+        for name, address in _nrt_python.c_helpers.items():  # what the library links against
+            ll.add_symbol(name if name.startswith("_") else "NRT_" + name, address)
+        codegen = context.codegen()
+        key = repr((numba.__version__, llvmlite.__version__, codegen.magic_tuple())).encode()
+        path = Path(directory) / f"equity-nrt-{hashlib.sha256(key).hexdigest()[:16]}.pkl"
+        library = None
+        with contextlib.suppress(Exception):
+            library = codegen.unserialize_library(pickle.loads(path.read_bytes()))
+        if library is None:
+            module, library = nrtdynmod.create_nrt_module(context)
+            library.add_ir_module(module)
+            library.enable_object_caching()
+            library.finalize()
+            library.get_pointer_to_function("nrt_atomic_add")  # emits the object code
+            with contextlib.suppress(OSError):
+                partial = path.with_suffix(f".{os.getpid()}.tmp")
+                partial.write_bytes(pickle.dumps(library.serialize_using_object_code()))
+                os.replace(partial, path)
+        rtsys._library = library
+        rtsys._init = True
 
 
 def _plain_arrays_typed_directly() -> None:
