@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
 from .batches import check_threads, using_threads
 from .deals import check_scenario
-from .exact import Plan
+from .exact import SERIAL_WORK, Plan
 from .tally import Tally
 
 
@@ -38,6 +39,12 @@ class BoardRows:
     cards: np.ndarray
     tally: Tally
     mass: np.ndarray
+
+
+def _rows(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """``x[keep]``, at once when ``x`` is empty (a one-pot game's split-pot arrays: indexing them took as
+    long as indexing the counts)."""
+    return x[keep] if x.size else np.zeros((len(keep), *x.shape[1:]), x.dtype)
 
 
 def _key_maps(maps: np.ndarray, two: bool) -> np.ndarray:
@@ -61,7 +68,10 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None) -> BoardRow
     check_threads(threads)
     to_deal = scenario.game.board - len(scenario.board)
     assert to_deal in (1, 2), to_deal
-    with using_threads(threads) as n_threads:
+    # As an exact run: little work stays on the calling thread unless told otherwise (waking numba's
+    # idle pool costs more than the whole of it).
+    wanted = threads if threads is not None or deals.work > SERIAL_WORK else 1
+    with using_threads(wanted) as n_threads:
         tally, mass = scenario.game.board_rows(scenario, deals, n_threads)
     maps = deals.maps if deals.maps is not None else np.arange(52)[None]
     if len(maps) > 1:  # one deal per orbit: each symmetry adds its image of the rows, a share each
@@ -76,7 +86,23 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None) -> BoardRow
         tally, mass = folded, spread
     keep = np.flatnonzero(mass > 0)
     cards = keep[:, None] if to_deal == 1 else np.stack(np.divmod(keep, 52), axis=1)
-    return BoardRows(cards.astype(np.int64), Tally(*(x[keep] for x in tally)), mass[keep])
+    return BoardRows(cards.astype(np.int64), Tally(*(_rows(x, keep) for x in tally)), mass[keep])
+
+
+@njit(cache=True)
+def _add_by_card(first, second, x, out):
+    """``out[c]`` (float64 (52, K)) = the rows of ``x`` (float64 (n, K)) whose second card (int64 (n,))
+    is ``c``, plus those whose first card is ``c``: each sum in row order, which is the order of the rows'
+    keys, so each card's sums are those of a 52 x 52 grid's columns and rows, to the bit."""
+    as_second = np.zeros_like(out)
+    as_first = np.zeros_like(out)
+    for i in range(x.shape[0]):
+        for k in range(x.shape[1]):
+            as_second[second[i], k] += x[i, k]
+    for i in range(x.shape[0]):
+        for k in range(x.shape[1]):
+            as_first[first[i], k] += x[i, k]
+    out[:, :] = as_second + as_first
 
 
 def by_card(rows: BoardRows) -> BoardRows:
@@ -85,15 +111,19 @@ def by_card(rows: BoardRows) -> BoardRows:
     if rows.cards.shape[1] == 1:
         return rows
     keys = rows.cards[:, 0] * 52 + rows.cards[:, 1]
+    first, second = rows.cards[:, 0], rows.cards[:, 1]
 
     def per_card(x: np.ndarray) -> np.ndarray:
-        if x.size == 0:  # a one-pot game's split-pot arrays
-            return np.zeros((52, *x.shape[1:]))
-        dense = np.zeros((52 * 52, *x.shape[1:]))
-        dense[keys] = x
-        dense = dense.reshape(52, 52, *x.shape[1:])
-        return dense.sum(axis=0) + dense.sum(axis=1)
+        out = np.zeros((52, *x.shape[1:]))
+        if x.size:  # (a one-pot game's split-pot arrays are empty)
+            _add_by_card(first, second, np.ascontiguousarray(x, np.float64).reshape(len(x), -1),
+                         out.reshape(52, -1))
+        return out
 
-    mass = per_card(rows.mass)
+    # The mass as a grid: its rows' sums are numpy's pairwise ones (a flat axis), and stay so.
+    dense = np.zeros(52 * 52)
+    dense[keys] = rows.mass
+    dense = dense.reshape(52, 52)
+    mass = dense.sum(axis=0) + dense.sum(axis=1)
     cards = np.flatnonzero(mass > 0)
-    return BoardRows(cards[:, None], Tally(*(per_card(x)[cards] for x in rows.tally)), mass[cards])
+    return BoardRows(cards[:, None], Tally(*(_rows(per_card(x), cards) for x in rows.tally)), mass[cards])
