@@ -38,7 +38,7 @@ from ._version import __version__
 from .cards import CARD_NAMES, format_card, format_cards
 from .engines import exact
 from .engines.batches import Progress
-from .engines.boards import board_rows, by_card
+from .engines.boards import board_rows
 from .engines.choose import Method, OnStart, choose, run_chosen
 from .engines.deals import RANDOM_HAND
 from .errors import EquityError, ScenarioError
@@ -200,8 +200,7 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     if chosen == "exact":
         if on_start is not None:
             on_start("exact", scenario.game.board_rows_cached())
-        rows = board_rows(scenario, plan, threads=threads)
-        rows = rows if pairs else by_card(rows)
+        rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
         now = player_results(scenario.labels(), scenario.n_combos(), rows.tally.total(),
                              float(rows.mass.sum()), exact=True, fractions=False)
         fig = figures(rows.tally, rows.mass, True)

@@ -212,3 +212,28 @@ def test_batch_lines_ask_for_runouts_and_name_bad_values():
         line = '{"players": ["AsKs", "QdQc"], "board": "Th9h2c", "runout": ' + value + "}\n"
         result = CliRunner().invoke(cli, ["batch", "--workers", "0"], input=line)
         assert result.exit_code == 2 and needle in json.loads(result.output.splitlines()[0])["error"]
+
+
+@pytest.mark.parametrize(("players", "board", "game"), [
+    (["AsKs", "QQ+,AK,T9s"], "Th9h2c", "holdem"),
+    (["AA", "KK@40,QQ"], "Kh7d2c", "holdem"),  # suit symmetries fold the rows
+    (["AsAhKsKh", "JdTd9c8c"], "Th9h2c", "plo"),
+    (["AhAd2s3s", "KcQcJh9h"], "Kh7d2c", "plo8"),
+])
+def test_rows_per_card_add_up_the_two_card_rows(players, board, game):
+    # A second implementation: the flop's two-card rows, added up in numpy by each of their cards, are
+    # the rows the kernels count per card directly.
+    from equity.engines.boards import board_rows
+    from equity.engines.exact import plan
+    from equity.scenario import Scenario
+
+    scenario = Scenario.build(players, board=board, game=game)
+    deals = plan(scenario)
+    pairs = board_rows(scenario, deals, threads=1)
+    cards = board_rows(scenario, deals, threads=1, per_card=True)
+    for got, part in zip((*cards.tally, cards.mass), (*pairs.tally, pairs.mass), strict=True):
+        want = np.zeros((52, *part.shape[1:]))
+        np.add.at(want, pairs.cards[:, 0], part)
+        np.add.at(want, pairs.cards[:, 1], part)
+        assert np.allclose(got, want[cards.cards[:, 0]], rtol=1e-12, atol=1e-9)
+    assert sorted(cards.cards[:, 0].tolist()) == sorted(set(pairs.cards.ravel().tolist()))

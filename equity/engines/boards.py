@@ -2,10 +2,9 @@
 
 From a flop or a turn, an exact plan's deals are enumerated once (:meth:`~equity.games.base.Game.board_rows`,
 the game's kernel), and each (deal, board) is counted into the row of the cards its board adds: one row
-per river card from a turn, one per two-card runout from a flop. :func:`board_rows` undoes the plan's
-suit-symmetry reduction on those rows and :func:`by_card` adds the two-card rows up by each of their
-cards, so row ``c`` holds every board with ``c`` among its added cards: the scenario with ``c`` added to
-the board.
+per river card from a turn, one per two-card runout from a flop, or, asked per card, into the rows of
+both its cards, so row ``c`` holds every board with ``c`` among its added cards: the scenario with ``c``
+added to the board. :func:`board_rows` undoes the plan's suit-symmetry reduction on those rows.
 
 **Card weights.** A row's ``mass`` is the weight of the deals counted in it (its boards times their
 combos' weights, each board of a row counted once per deal), so ``mass[c] / mass.sum()`` is how likely
@@ -19,11 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from .batches import check_threads, using_threads
 from .deals import check_scenario
-from .exact import SERIAL_WORK, Plan
+from .exact import Plan
 from .tally import Tally
 
 
@@ -41,89 +39,60 @@ class BoardRows:
     mass: np.ndarray
 
 
+#: The work (boards of deals) from which two threads beat one: AsKs vs JJ+ on a flop, 35,640, took
+#: 419 us on one thread and 372 on two; AsAhKsKh vs JdTd9c8c, 9,020, as long either way.
+SERIAL_BOARDS = 10_000
+
+
 def _rows(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
     """``x[keep]``, at once when ``x`` is empty (a one-pot game's split-pot arrays: indexing them took as
     long as indexing the counts)."""
     return x[keep] if x.size else np.zeros((len(keep), *x.shape[1:]), x.dtype)
 
 
-def _key_maps(maps: np.ndarray, two: bool) -> np.ndarray:
-    """int64 (G, K): each suit symmetry's map of the rows' keys (``c``, or ``52 * c1 + c2``, c1 < c2)."""
+def _key_maps(maps: np.ndarray, two: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows, keys)``: the rows that can hold counts (int64 (K,): every card, or every pair ``52 * c1 +
+    c2`` with c1 < c2) and, int64 (G, K), each suit symmetry's image of them. A map permutes them."""
     if not two:
-        return maps.astype(np.int64)
-    c1, c2 = np.divmod(np.arange(52 * 52), 52)
+        return np.arange(52), maps.astype(np.int64)
+    c1, c2 = np.triu_indices(52, 1)
     a, b = maps[:, c1], maps[:, c2]
-    return np.minimum(a, b) * 52 + np.maximum(a, b)
+    return c1 * 52 + c2, np.minimum(a, b) * 52 + np.maximum(a, b)
 
 
-def board_rows(scenario, deals: Plan, *, threads: int | None = None) -> BoardRows:
-    """The exact counts of every completion of a flop or turn board, per set of added cards.
+def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: bool = False) -> BoardRows:
+    """The exact counts of every completion of a flop or turn board, per set of added cards (per card
+    with ``per_card``: from a flop, each two-card completion in the rows of both its cards).
 
     Args:
         scenario: a validated scenario whose board has 3 or 4 cards in a five-card-board game.
         deals: its exact :func:`~equity.engines.exact.plan`.
-        threads: numba threads to use (default: all).
+        threads: numba threads to use (default: all, or one for little work).
+        per_card: one row per added card, whatever the street.
     """
     check_scenario(scenario)
     check_threads(threads)
     to_deal = scenario.game.board - len(scenario.board)
     assert to_deal in (1, 2), to_deal
-    # As an exact run: little work stays on the calling thread unless told otherwise (waking numba's
-    # idle pool costs more than the whole of it).
-    wanted = threads if threads is not None or deals.work > SERIAL_WORK else 1
+    # Little work stays on the calling thread unless told otherwise: waking numba's idle pool costs
+    # more than the whole of it (each board is evaluated here, so the pool pays off sooner than in an
+    # exact run's enumeration).
+    wanted = threads if threads is not None or deals.work > SERIAL_BOARDS else 1
     with using_threads(wanted) as n_threads:
-        tally, mass = scenario.game.board_rows(scenario, deals, n_threads)
+        tally, mass = scenario.game.board_rows(scenario, deals, n_threads, per_card)
+    one = to_deal == 1 or per_card
     maps = deals.maps if deals.maps is not None else np.arange(52)[None]
     if len(maps) > 1:  # one deal per orbit: each symmetry adds its image of the rows, a share each
-        keys = _key_maps(maps, to_deal == 2)
+        rows, keys = _key_maps(maps, not one)
         scale = 1.0 / len(maps)
         folded = Tally(*(np.zeros_like(x) for x in tally))
         spread = np.zeros_like(mass)
-        for at in keys:
-            for into, part in zip(folded, tally, strict=True):
-                np.add.at(into, at, part * scale)
-            np.add.at(spread, at, mass * scale)
+        parts = [(into, part[rows] * scale) for into, part in zip(folded, tally, strict=True) if part.size]
+        for at in keys:  # a suit map permutes the rows: none is reached twice, so += adds each once
+            for into, part in parts:
+                into[at] += part
+            spread[at] += mass[rows] * scale
         tally, mass = folded, spread
     keep = np.flatnonzero(mass > 0)
-    cards = keep[:, None] if to_deal == 1 else np.stack(np.divmod(keep, 52), axis=1)
+    cards = keep[:, None] if one else np.stack(np.divmod(keep, 52), axis=1)
     return BoardRows(cards.astype(np.int64), Tally(*(_rows(x, keep) for x in tally)), mass[keep])
-
-
-@njit(cache=True)
-def _add_by_card(first, second, x, out):
-    """``out[c]`` (float64 (52, K)) = the rows of ``x`` (float64 (n, K)) whose second card (int64 (n,))
-    is ``c``, plus those whose first card is ``c``: each sum in row order, which is the order of the rows'
-    keys, so each card's sums are those of a 52 x 52 grid's columns and rows, to the bit."""
-    as_second = np.zeros_like(out)
-    as_first = np.zeros_like(out)
-    for i in range(x.shape[0]):
-        for k in range(x.shape[1]):
-            as_second[second[i], k] += x[i, k]
-    for i in range(x.shape[0]):
-        for k in range(x.shape[1]):
-            as_first[first[i], k] += x[i, k]
-    out[:, :] = as_second + as_first
-
-
-def by_card(rows: BoardRows) -> BoardRows:
-    """The rows added up by each card they add: row ``c`` holds every board with ``c`` among its added
-    cards (the rows themselves when each adds one card)."""
-    if rows.cards.shape[1] == 1:
-        return rows
-    keys = rows.cards[:, 0] * 52 + rows.cards[:, 1]
-    first, second = rows.cards[:, 0], rows.cards[:, 1]
-
-    def per_card(x: np.ndarray) -> np.ndarray:
-        out = np.zeros((52, *x.shape[1:]))
-        if x.size:  # (a one-pot game's split-pot arrays are empty)
-            _add_by_card(first, second, np.ascontiguousarray(x, np.float64).reshape(len(x), -1),
-                         out.reshape(52, -1))
-        return out
-
-    # The mass as a grid: its rows' sums are numpy's pairwise ones (a flat axis), and stay so.
-    dense = np.zeros(52 * 52)
-    dense[keys] = rows.mass
-    dense = dense.reshape(52, 52)
-    mass = dense.sum(axis=0) + dense.sum(axis=1)
-    cards = np.flatnonzero(mass > 0)
-    return BoardRows(cards[:, None], Tally(*(_rows(per_card(x), cards) for x in rows.tally)), mass[cards])

@@ -218,12 +218,13 @@ class Game:
         """Whether the exact enumeration kernel is already in numba's on-disk cache."""
         raise NotImplementedError
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, np.ndarray]:
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int,
+                   per_card: bool = False) -> tuple[Any, np.ndarray]:
         """Every (deal, board) of ``plan`` from a flop or a turn, counted by the cards the board adds:
         ``(tally, mass)``, a weighted :class:`~equity.engines.tally.Tally` of K rows (row ``c`` from a
-        turn, K = 52; row ``52 * c1 + c2``, ``c1 < c2``, from a flop, K = 52 * 52; ties of ``P + 1`` ways,
-        no categories) and float64 (K,) the weight of the deals counted in each row, for
-        :func:`equity.engines.boards.board_rows`."""
+        turn, K = 52; row ``52 * c1 + c2``, ``c1 < c2``, from a flop, K = 52 * 52, or with ``per_card``
+        rows ``c1`` and ``c2`` both, K = 52; ties of ``P + 1`` ways, no categories) and float64 (K,) the
+        weight of the deals counted in each row, for :func:`equity.engines.boards.board_rows`."""
         raise NotImplementedError
 
     def board_rows_cached(self) -> bool:

@@ -171,7 +171,7 @@ class BoardlessGame(Game):
 
         return in_jit_cache(boardless_exact._completions)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         raise ScenarioError(f"{self.title} has no board to run out")
 
     def board_rows_cached(self) -> bool:

@@ -116,10 +116,10 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_deals._deals_parallel)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import holdem_boards
 
-        return holdem_boards.board_rows(scenario, self, plan, n_threads)
+        return holdem_boards.board_rows(scenario, self, plan, n_threads, per_card)
 
     def board_rows_cached(self) -> bool:
         from ..engines.batches import in_jit_cache

@@ -1,12 +1,14 @@
 """Exact counts per completion of the board, for hold'em and short deck: the runouts' primitive.
 
 From a flop or a turn each deal's boards add one or two cards. Every (deal, board) is counted, weighted
-by the deal's weight, into the row of its board's added cards: row ``c`` for one card (from the turn),
-row ``52 * c1 + c2`` (``c1 < c2``) for two (from the flop). The walk is the enumeration's
-(:mod:`equity.games.holdem_exact`): each player's hole cards and the fixed board are walked once per deal,
-a turn card adds a rank step, the river a load from the six-card state's row; the flush part is read from
-the suit word as in every seven-card evaluation. :func:`equity.engines.boards.board_rows` turns the rows
-into what the runouts need.
+by the deal's weight, into the row of its board's added cards: row ``c`` for one card (from the
+turn), row ``52 * c1 + c2`` (``c1 < c2``) for two (from the flop), or, asked per card, rows ``c1`` and
+``c2`` both (the turn's equities from the flop: each card's row holds every board it is in). The walk
+is the enumeration's (:mod:`equity.games.holdem_exact`): each player's hole cards and the fixed board
+are walked once per deal, a turn card adds a rank step, the river a load from the six-card state's row;
+the flush part is read from the suit word as in every seven-card evaluation, where a player's six
+cards hold four of a suit (else no river can make a flush).
+:func:`equity.engines.boards.board_rows` turns the rows into what the runouts need.
 """
 
 from __future__ import annotations
@@ -19,16 +21,20 @@ from numba import njit, prange, uint64
 from ..engines.tally import Tally
 from ..evaluators.high import _COUNTS, _MASK, _TWO
 
+#: The high bit of each suit's 3-bit count in a suit word's counts: set where a suit has four or more.
+_FOURS = uint64(0x924)
+
 
 @njit(cache=True)
-def _boards(holes, weight, board, live, t, wins, ties, mass):
-    """Every board of each deal into the row of its added cards.
+def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
+    """Every board of each deal into the row of its added cards (with ``per_card``, from a flop: into the
+    rows of each of its two added cards).
 
     holes: uint8 (n, P, 2), the deals; weight: float64 (n,); board: uint8 (3,) or (4,), the fixed board;
     live: uint8 (m,), ascending, the cards not on the board or dead; t: the evaluator's
     :class:`~equity.evaluators.tables.Tables`. Added to: wins float64 (K, P), ties float64 (K, P, P + 1)
     by the number of players splitting, mass float64 (K,) the weight of the deals counted in each row;
-    K = 52 from a turn, 52 * 52 from a flop.
+    K = 52 from a turn or ``per_card``, 52 * 52 from a flop.
     """
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
@@ -40,6 +46,7 @@ def _boards(holes, weight, board, live, t, wins, ties, mass):
     r1 = np.empty(n_players, np.uint64)
     w1 = np.empty(n_players, np.uint64)
     vals = np.empty(n_players, np.int64)
+    flushy = np.empty(n_players, np.bool_)
     for i in range(holes.shape[0]):
         used = uint64(0)
         for p in range(n_players):
@@ -76,18 +83,26 @@ def _boards(holes, weight, board, live, t, wins, ties, mass):
                     r1[p] = r0[p]
                     w1[p] = w0[p]
                 first, last = j1, j1 + 1
+            for p in range(n_players):  # a flush needs a suit of four among the six cards before the last
+                flushy[p] = (w1[p] >> _COUNTS) & _FOURS != 0
             for j2 in range(first, last):
                 c = deck[j2]
                 k = c >> _TWO
                 cw = card_word[c]
-                key = np.int64(c1) * 52 + np.int64(c) if two else np.int64(c)
+                if two and per_card:
+                    key, other = np.int64(c1), np.int64(c)
+                elif two:
+                    key, other = np.int64(c1) * 52 + np.int64(c), np.int64(-1)
+                else:
+                    key, other = np.int64(c), np.int64(-1)
                 best = 1 << 30
                 n_best = 0
                 winner = 0
                 for p in range(n_players):
-                    y = w1[p] + cw
-                    v = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]),
-                            np.int64(rank_last[r1[p] + k]))
+                    v = np.int64(rank_last[r1[p] + k])
+                    if flushy[p]:
+                        y = w1[p] + cw
+                        v = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]), v)
                     vals[p] = v
                     if v < best:
                         best = v
@@ -97,40 +112,48 @@ def _boards(holes, weight, board, live, t, wins, ties, mass):
                         n_best += 1
                 if n_best == 1:
                     wins[key, winner] += wt
+                    if other >= 0:
+                        wins[other, winner] += wt
                 else:
                     for p in range(n_players):
                         if vals[p] == best:
                             ties[key, p, n_best] += wt
+                            if other >= 0:
+                                ties[other, p, n_best] += wt
                 mass[key] += wt
+                if other >= 0:
+                    mass[other] += wt
 
 
 @njit(cache=True, parallel=True)
-def _boards_parallel(holes, weight, bounds, board, live, t, wins, ties, mass):
+def _boards_parallel(holes, weight, bounds, board, live, t, per_card, wins, ties, mass):
     """:func:`_boards` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
     each into its own block ``wins[j]``, ``ties[j]``, ``mass[j]``."""
     for j in prange(bounds.shape[0] - 1):
         lo = bounds[j]
         hi = bounds[j + 1]
-        _boards(holes[lo:hi], weight[lo:hi], board, live, t, wins[j], ties[j], mass[j])
+        _boards(holes[lo:hi], weight[lo:hi], board, live, t, per_card, wins[j], ties[j], mass[j])
 
 
-def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int) -> tuple[Tally, np.ndarray]:
+def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
+               per_card: bool = False) -> tuple[Tally, np.ndarray]:
     """The weighted counts of every board of ``deals`` (a :class:`~equity.engines.exact.Plan`) by the
-    cards it adds: ``(tally, mass)``, a :class:`~equity.engines.tally.Tally` of K rows (52 from a turn,
-    52 * 52 from a flop; ties of ``P + 1`` ways, no categories) and float64 (K,) each row's deal weight."""
+    cards it adds: ``(tally, mass)``, a :class:`~equity.engines.tally.Tally` of K rows (52 from a turn or
+    ``per_card``, 52 * 52 from a flop; ties of ``P + 1`` ways, no categories) and float64 (K,) each
+    row's deal weight."""
     t = game.tables()
     n_players = len(scenario.players)
     known = set(scenario.board) | set(scenario.dead)
     live = np.array([c for c in game.deck if c not in known], np.uint8)
     board = np.array(scenario.board, np.uint8)
-    keys = 52 if len(board) == 4 else 52 * 52
+    keys = 52 if len(board) == 4 or per_card else 52 * 52
     n = len(deals.weight)
     n_chunks = max(1, min(n, 4 * n_threads))
     bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
     wins = np.zeros((n_chunks, keys, n_players))
     ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
     mass = np.zeros((n_chunks, keys))
-    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, wins, ties, mass)
+    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
     tally = Tally.zeros(keys, n_players, False, np.float64, ways=n_players + 1, categories=False)
     tally.wins[:] = wins.sum(axis=0)
     tally.ties[:] = ties.sum(axis=0)

@@ -91,10 +91,10 @@ class OmahaGame(Game):
 
         return in_jit_cache(omaha_exact._items)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import omaha_boards
 
-        return omaha_boards.board_rows(scenario, self, plan, n_threads)
+        return omaha_boards.board_rows(scenario, self, plan, n_threads, per_card)
 
     def board_rows_cached(self) -> bool:
         from ..engines.batches import in_jit_cache

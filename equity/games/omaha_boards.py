@@ -20,8 +20,10 @@ from .omaha_mc import low_arrays
 
 
 @njit(cache=True)
-def _boards(holes, weight, board, live, t, pt, lows_of, wins, ties, cats, high, low, both, lows, deals, mass):
-    """Every board of each deal into the row of its added cards.
+def _boards(holes, weight, board, live, t, pt, lows_of, per_card, wins, ties, cats, high, low, both, lows,
+            deals, mass):
+    """Every board of each deal into the row of its added cards (with ``per_card``, from a flop: into the
+    rows of each of its two added cards).
 
     holes: uint8 (n, P, h); weight: float64 (n,); board: uint8 (3,) or (4,); live: uint8 (m,) ascending,
     the cards not on the board or dead; t: the evaluator's tables; pt: the
@@ -63,7 +65,12 @@ def _boards(holes, weight, board, live, t, pt, lows_of, wins, ties, cats, high, 
             first, last = (j1 + 1, m) if two else (j1, j1 + 1)
             for j2 in range(first, last):
                 b[4] = deck[j2]
-                key = np.int64(b[3]) * 52 + np.int64(b[4]) if two else np.int64(b[4])
+                if two and per_card:
+                    key, other = np.int64(b[3]), np.int64(b[4])
+                elif two:
+                    key, other = np.int64(b[3]) * 52 + np.int64(b[4]), np.int64(-1)
+                else:
+                    key, other = np.int64(b[4]), np.int64(-1)
                 row, w = _walk_board(b, t)
                 for p in range(n_players):
                     vals[p] = _pairs_value(hands[p], h, pt, w, row)
@@ -80,27 +87,32 @@ def _boards(holes, weight, board, live, t, pt, lows_of, wins, ties, cats, high, 
                 _add_into(Tally(wins[key], ties[key], cats[key], high[key], low[key], both[key], lows[key],
                                 deals[key]), wt, acc)
                 mass[key] += wt
+                if other >= 0:
+                    _add_into(Tally(wins[other], ties[other], cats[other], high[other], low[other],
+                                    both[other], lows[other], deals[other]), wt, acc)
+                    mass[other] += wt
 
 
 @njit(cache=True, parallel=True)
-def _boards_parallel(holes, weight, bounds, board, live, t, pt, lows_of, tally, mass):
+def _boards_parallel(holes, weight, bounds, board, live, t, pt, lows_of, per_card, tally, mass):
     """:func:`_boards` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
     each into its own block of the tally arrays and of ``mass``."""
     wins, ties, cats, high, low, both, lows, deals = tally
     for j in prange(bounds.shape[0] - 1):
         a = bounds[j]
         z = bounds[j + 1]
-        _boards(holes[a:z], weight[a:z], board, live, t, pt, lows_of, wins[j], ties[j], cats[j], high[j],
-                low[j], both[j], lows[j], deals[j], mass[j])
+        _boards(holes[a:z], weight[a:z], board, live, t, pt, lows_of, per_card, wins[j], ties[j], cats[j],
+                high[j], low[j], both[j], lows[j], deals[j], mass[j])
 
 
-def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int) -> tuple[Tally, np.ndarray]:
+def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
+               per_card: bool = False) -> tuple[Tally, np.ndarray]:
     """As :func:`equity.games.holdem_boards.board_rows`, for Omaha high and hi-lo (the tally's split-pot
     arrays filled in hi-lo)."""
     t = game.tables()
     n_players = len(scenario.players)
     board = np.array(scenario.board, np.uint8)
-    keys = 52 if len(board) == 4 else 52 * 52
+    keys = 52 if len(board) == 4 or per_card else 52 * 52
     n = len(deals.weight)
     n_chunks = max(1, min(n, 4 * n_threads))
     bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
@@ -108,5 +120,5 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int) -> tuple[Ta
         keys, n_players, game.split, np.float64, ways=n_players + 1, categories=False)))
     mass = np.zeros((n_chunks, keys))
     _boards_parallel(deals.holes, deals.weight, bounds, board, np.asarray(scenario.live, np.uint8), t,
-                     PairTables(*pair_tables(t)), low_arrays(game.split), blocks, mass)
+                     PairTables(*pair_tables(t)), low_arrays(game.split), per_card, blocks, mass)
     return Tally(*(x.sum(axis=0) for x in blocks)), mass.sum(axis=0)
