@@ -226,7 +226,10 @@ def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
     equity = fig["equity"]
     order = np.lexsort((*(-units[:, k] for k in range(units.shape[1] - 1, -1, -1)), -equity[:, 0]))
     units, prob, equity = units[order], prob[order], equity[order]
-    names = ["".join(CARD_NAMES[c] for c in sorted(u, reverse=True)) for u in units.tolist()]
+    if units.shape[1] == 1:
+        names = [CARD_NAMES[c] for c in units[:, 0].tolist()]
+    else:
+        names = ["".join(CARD_NAMES[c] for c in sorted(u, reverse=True)) for u in units.tolist()]
     columns = (equity, fig["win"][order], fig["tie"][order], np.nan_to_num(fig["stderr"][order]))
     eq, win, tie, se = (list(map(tuple, x.tolist())) for x in columns)
     change = (equity[:, 0] - float(now[0])).tolist()

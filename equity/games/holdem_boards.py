@@ -153,8 +153,9 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
     wins = np.zeros((n_chunks, keys, n_players))
     ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
     mass = np.zeros((n_chunks, keys))
-    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
     tally = Tally.zeros(keys, n_players, False, np.float64, ways=n_players + 1, categories=False)
-    tally.wins[:] = wins.sum(axis=0)
-    tally.ties[:] = ties.sum(axis=0)
-    return tally, mass.sum(axis=0)
+    if n_chunks == 1:  # on the calling thread, without a parallel launch (much of a small runout's time)
+        _boards(deals.holes, deals.weight, board, live, t, per_card, wins[0], ties[0], mass[0])
+        return tally._replace(wins=wins[0], ties=ties[0]), mass[0]
+    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
+    return tally._replace(wins=wins.sum(axis=0), ties=ties.sum(axis=0)), mass.sum(axis=0)
