@@ -25,6 +25,86 @@ from ..evaluators.high import _COUNTS, _MASK, _TWO
 _FOURS = uint64(0x924)
 
 
+@njit(inline="always")
+def _deck_of(hands, live, deck):
+    """Fill ``deck`` (uint64) with the cards of ``live`` no hand of ``hands`` (uint8 (P, 2)) holds, in
+    order; returns how many."""
+    used = uint64(0)
+    for p in range(hands.shape[0]):
+        used |= uint64(1) << uint64(hands[p, 0])
+        used |= uint64(1) << uint64(hands[p, 1])
+    m = 0
+    for c in live:
+        if not (used >> uint64(c)) & uint64(1):
+            deck[m] = c
+            m += 1
+    return m
+
+
+@njit(inline="always")
+def _walk_hand(board, hole, t):
+    """The walk state ``(r, w)`` of ``board`` and ``hole``'s two cards."""
+    rank_step, card_word = t.rank_step, t.card_word
+    r = uint64(0)
+    w = uint64(0)
+    for j in range(board.shape[0]):
+        r = uint64(rank_step[r + (board[j] >> _TWO)])
+        w += card_word[board[j]]
+    for j in range(2):
+        r = uint64(rank_step[r + (hole[j] >> _TWO)])
+        w += card_word[hole[j]]
+    return r, w
+
+
+@njit(cache=True)
+def _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass):
+    """:func:`_boards` for two players from a flop, per card: both players' states in registers, the
+    outcome without branches, and the turn card's row summed over its rivers before it is added (twice
+    as fast as the general loop on AsKs vs 15%)."""
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    deck = np.empty(max(live.shape[0], 1), np.uint64)
+    for i in range(holes.shape[0]):
+        m = _deck_of(holes[i], live, deck)
+        ra, wa = _walk_hand(board, holes[i, 0], t)
+        rb, wb = _walk_hand(board, holes[i, 1], t)
+        wt = weight[i]
+        for j1 in range(m - 1):
+            c1 = deck[j1]
+            ra1, wa1 = uint64(rank_step[ra + (c1 >> _TWO)]), wa + card_word[c1]
+            rb1, wb1 = uint64(rank_step[rb + (c1 >> _TWO)]), wb + card_word[c1]
+            fa = (wa1 >> _COUNTS) & _FOURS != 0  # a flush needs four of a suit among the six cards
+            fb = (wb1 >> _COUNTS) & _FOURS != 0
+            won_a = won_b = tied = 0.0
+            for j2 in range(j1 + 1, m):
+                c = deck[j2]
+                k = c >> _TWO  # written out: as an inlined function this loop ran at half the speed
+                va = np.int64(rank_last[ra1 + k])
+                vb = np.int64(rank_last[rb1 + k])
+                if fa:
+                    y = wa1 + card_word[c]
+                    va = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]), va)
+                if fb:
+                    y = wb1 + card_word[c]
+                    vb = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]), vb)
+                river = np.int64(c)
+                a, b, tie = wt * (va < vb), wt * (vb < va), wt * (va == vb)
+                wins[river, 0] += a
+                wins[river, 1] += b
+                ties[river, 0, 2] += tie
+                ties[river, 1, 2] += tie
+                mass[river] += wt
+                won_a += a
+                won_b += b
+                tied += tie
+            turn = np.int64(c1)
+            wins[turn, 0] += won_a
+            wins[turn, 1] += won_b
+            ties[turn, 0, 2] += tied
+            ties[turn, 1, 2] += tied
+            mass[turn] += wt * (m - 1 - j1)
+
+
 @njit(cache=True)
 def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
     """Every board of each deal into the row of its added cards (with ``per_card``, from a flop: into the
@@ -47,29 +127,13 @@ def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
     w1 = np.empty(n_players, np.uint64)
     vals = np.empty(n_players, np.int64)
     flushy = np.empty(n_players, np.bool_)
+    if two and per_card and n_players == 2:
+        _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass)
+        return
     for i in range(holes.shape[0]):
-        used = uint64(0)
+        m = _deck_of(holes[i], live, deck)
         for p in range(n_players):
-            used |= uint64(1) << uint64(holes[i, p, 0])
-            used |= uint64(1) << uint64(holes[i, p, 1])
-        m = 0
-        for c in live:
-            if not (used >> uint64(c)) & uint64(1):
-                deck[m] = c
-                m += 1
-        for p in range(n_players):
-            r = uint64(0)
-            w = uint64(0)
-            for j in range(board.shape[0]):
-                c = board[j]
-                r = uint64(rank_step[r + (c >> _TWO)])
-                w += card_word[c]
-            for j in range(2):
-                c = holes[i, p, j]
-                r = uint64(rank_step[r + (c >> _TWO)])
-                w += card_word[c]
-            r0[p] = r
-            w0[p] = w
+            r0[p], w0[p] = _walk_hand(board, holes[i, p], t)
         wt = weight[i]
         for j1 in range(m if not two else m - 1):
             c1 = deck[j1]
