@@ -87,11 +87,11 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: b
         scale = 1.0 / len(maps)
         folded = Tally(*(np.zeros_like(x) for x in tally))
         spread = np.zeros_like(mass)
-        parts = [(into, part[rows] * scale) for into, part in zip(folded, tally, strict=True) if part.size]
+        parts = [(into, part[rows] * scale)
+                 for into, part in zip((*folded, spread), (*tally, mass), strict=True) if part.size]
         for at in keys:  # a suit map permutes the rows: none is reached twice, so += adds each once
             for into, part in parts:
                 into[at] += part
-            spread[at] += mass[rows] * scale
         tally, mass = folded, spread
     keep = np.flatnonzero(mass > 0)
     cards = keep[:, None] if one else np.stack(np.divmod(keep, 52), axis=1)

@@ -49,12 +49,6 @@ class ComboCounts:
     pairs: np.ndarray
     exact: bool
 
-    def rows(self, keep: np.ndarray) -> ComboCounts:
-        """The combos ``keep`` (a boolean mask or indices) only."""
-        return ComboCounts(self.player, self.combos[keep], self.weights[keep],
-                           Tally(*(x[keep] for x in self.tally)), self.deals[keep], self.pairs[keep],
-                           self.exact)
-
 
 def combo_masks(combos: np.ndarray) -> np.ndarray:
     """uint64 (n,): each combo's set of cards as a 52-bit mask, whatever order its cards come in."""

@@ -116,10 +116,13 @@ def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
     by the number of players splitting, mass float64 (K,) the weight of the deals counted in each row;
     K = 52 from a turn or ``per_card``, 52 * 52 from a flop.
     """
-    rank_step, rank_last = t.rank_step, t.rank_last
-    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[1]
     two = board.shape[0] == 3
+    if two and per_card and n_players == 2:
+        _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass)
+        return
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     deck = np.empty(max(live.shape[0], 1), np.uint64)
     r0 = np.empty(n_players, np.uint64)
     w0 = np.empty(n_players, np.uint64)
@@ -127,9 +130,6 @@ def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
     w1 = np.empty(n_players, np.uint64)
     vals = np.empty(n_players, np.int64)
     flushy = np.empty(n_players, np.bool_)
-    if two and per_card and n_players == 2:
-        _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass)
-        return
     for i in range(holes.shape[0]):
         m = _deck_of(holes[i], live, deck)
         for p in range(n_players):
