@@ -131,7 +131,7 @@ def _whole(tally: Tally, total: float) -> bool:
     """Whether every count (and the total) is a whole number, so exact fractions can be formed."""
     if not float(total).is_integer():
         return False
-    flat = np.concatenate([x.reshape(-1) for x in tally])
+    flat = np.concatenate([x.reshape(-1) for x in tally if x.size])
     return bool((flat == np.floor(flat)).all())
 
 
@@ -193,7 +193,10 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         keyed = [(names.index(name), category_key(name)) for name in (order or names)]
     split = tally.split
     whole = exact and fractions and _whole(tally, total)
-    k, k2, scale = _ways(tally.ties.shape[-1])
+    # At most as many ways as players: a one-pot tally's columns past them are 0 and left unread (a
+    # smaller common scale; the same fractions).
+    ways = tally.ties.shape[-1] if split else min(tally.ties.shape[-1], len(labels) + 1)
+    k, k2, scale = _ways(ways)
     # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
     # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
     r = 0
@@ -203,7 +206,7 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         row, r = rows
     else:
         row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
-    wins, ties = tally.wins.tolist(), tally.ties.tolist()
+    wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
         if whole:

@@ -62,9 +62,11 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         return "monte-carlo", None
     # Listing the deals can take a while, so first a cheap bound: every combination of the players'
     # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
-    maps = exact.symmetries(scenario)
-    if exact.upper_bound(scenario) / len(maps) > 8 * AUTO_WORK:
-        return "monte-carlo", None
+    bound, maps = exact.upper_bound(scenario), None
+    if bound > 8 * AUTO_WORK:
+        maps = exact.symmetries(scenario)
+        if bound / len(maps) > 8 * AUTO_WORK:
+            return "monte-carlo", None
     try:
         deals = exact.plan(scenario, maps)
     except TooLarge:

@@ -191,6 +191,8 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
     orbit = np.ones(len(holes), np.int64)
     if holes.shape[1] > 5 or holes.shape[2] != 2:  # deal keys are of two-card hands, in an int64
         maps = [np.arange(52)]
+    elif len(holes) <= 1 and maps is None:  # one deal (fixed hands) is an orbit of its own
+        maps = [np.arange(52)]
     elif maps is None:
         maps = symmetries(scenario)
     if len(maps) > 1 and len(holes):
