@@ -132,9 +132,24 @@ class Range:
         3
         """
         dead = np.zeros(52, dtype=bool)
-        dead[parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False)] = True
+        if isinstance(cards, range) and 0 <= cards.start <= cards.stop <= 52 and cards.step > 0:
+            dead[cards.start:cards.stop:cards.step] = True  # a run of ids (short deck's off-deck cards)
+        else:
+            dead[parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False)] = True
         keep = ~dead[self.combos].any(axis=1)
-        return Range(self.combos[keep], self.weights[keep], self.text)
+        if keep.all():  # nothing removed: the range itself (it cannot change)
+            return self
+        return self._subset(keep)
+
+    def _subset(self, keep: np.ndarray) -> Range:
+        """The combos ``keep`` (bool) selects, with their weights and this text: rows taken in order from
+        a sound range stay unique, sorted and in range, so the layout is not checked again."""
+        combos, weights = self.combos[keep], self.weights[keep]
+        combos.flags.writeable = weights.flags.writeable = False
+        out = object.__new__(Range)
+        for name, value in (("combos", combos), ("weights", weights), ("text", self.text)):
+            object.__setattr__(out, name, value)
+        return out
 
     def same_as(self, other: Range) -> bool:
         """The same combos at the same weights (the texts may differ).

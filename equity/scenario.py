@@ -227,15 +227,26 @@ class Scenario:
 
     @property
     def live(self) -> np.ndarray:
-        """The cards that can still be dealt or held by a ranged player (uint8, ascending)."""
-        known = set(self.known)
-        return np.array([c for c in self.game.deck if c not in known], np.uint8)
+        """The cards that can still be dealt or held by a ranged player (uint8, ascending; a fresh copy:
+        kernels may deal from it in place)."""
+        return self._live.copy()
+
+    @functools.cached_property
+    def _live(self) -> np.ndarray:
+        out = np.ones(52, np.bool_)
+        out[self.known] = False
+        deck = np.arange(self.game.low_card, 52, dtype=np.uint8)
+        return deck[out[deck]]
 
     @property
     def holes(self) -> np.ndarray:
         """int16 (players, hole cards): a fixed hand's cards; ``(-1, -1, ..)`` for a random hand;
         ``(-2, k, -2, ..)`` for the k-th ranged player (see :meth:`ranged`). In a board-less game a hand's
-        known cards come first and each card still to come is ``-1``."""
+        known cards come first and each card still to come is ``-1`` (a fresh copy)."""
+        return self._holes.copy()
+
+    @functools.cached_property
+    def _holes(self) -> np.ndarray:
         h = self.game.hole
         out, k = [], 0
         for r in self._resolved:

@@ -113,6 +113,22 @@ def test_card_removal():
     assert len(parse_range("random").without(parse_cards("AsKd"))) == 1326 - 2 * 51 + 1
 
 
+@given(st.sampled_from(["AA@50,KK", "random", "QQ+,AKs,A5s-A2s@25", "T9s", "22+,AKo@75"]),
+       st.lists(st.integers(0, 51), max_size=8), st.sampled_from([None, range(16), range(0, 52, 4)]))
+@settings(max_examples=60, deadline=None)
+def test_removal_matches_a_range_checked_afresh(text, cards, run):
+    """``without`` takes its subset unchecked: it must equal a Range built (and checked) from the combos
+    that use none of the cards, and be read-only; removing nothing gives the range itself."""
+    r = parse_range(text)
+    dead = set(cards) | set(run or ())
+    got = r.without(run) if run is not None and not cards else r.without(sorted(dead))
+    keep = [not (set(c) & dead) for c in r.combos.tolist()]
+    want = Range(r.combos[keep], r.weights[keep], r.text)
+    assert got.same_as(want) and got.text == want.text and got.combos.dtype == np.uint8
+    assert not got.combos.flags.writeable and not got.weights.flags.writeable
+    assert (got is r) == all(keep)
+
+
 def test_removal_keeps_weights():
     r = parse_range("AA@50,KK").without("Ac")
     assert sorted(r.weights.tolist()) == [0.5, 0.5, 0.5] + [1.0] * 6

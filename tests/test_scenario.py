@@ -49,6 +49,24 @@ def test_a_valid_scenario_is_normalised():
     assert Scenario.build(["AsKs", "QQ", "random"], board="2c3c4c", dead="Td").labels() == s.labels()
 
 
+@pytest.mark.parametrize(("players", "board", "dead", "game"), [
+    (["AsKs", "QQ", "random"], "2c3c4c", "Td", None),
+    (["AhAd", "KsKc"], "Th9h6c", "", "6+"),
+    (["AsAhKsKh", "JdTd9c8c"], "", "2c", None),
+])
+def test_live_cards_and_holes_are_fresh_copies(players, board, dead, game):
+    """The deck less every known card (a plain filter over the deck); kernels may deal from these arrays
+    in place, so each read is a copy the scenario does not share."""
+    s = Scenario.build(players, board=board, dead=dead, game=game)
+    known = set(s.known)
+    assert s.live.tolist() == [c for c in s.game.deck if c not in known] and s.live.dtype == np.uint8
+    live, holes = s.live, s.holes
+    live[:] = 0
+    holes[:] = 0
+    assert s.live.tolist() == [c for c in s.game.deck if c not in known]
+    assert (s.holes != 0).any()
+
+
 def test_engines_take_only_scenarios():
     for run in (simulate.simulate, exact.enumerate_exact, engine.calculate_scenario):
         with pytest.raises(TypeError, match="expected a Scenario"):

@@ -329,9 +329,10 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     def counts(k: int) -> Tally:
         return Tally.zeros(k, n_players, game.split, np.float64)
 
-    _items(shared(np.zeros((1, 1), np.int16), deals.holes[:0], deals.weight[:0]), np.zeros((0, 2), np.int64),
-           np.zeros(1, np.int64), t, counts(0), np.zeros((0, 1), np.int64))
-    if to_deal == 5:
+    if not _items.overloads:  # load (or compile) the kernels now, so no batch's time includes that
+        _items(shared(np.zeros((1, 1), np.int16), deals.holes[:0], deals.weight[:0]),
+               np.zeros((0, 2), np.int64), np.zeros(1, np.int64), t, counts(0), np.zeros((0, 1), np.int64))
+    if to_deal == 5 and not _triple_tables.overloads:
         _triple_tables(np.zeros((0, game.hole), np.uint64), np.zeros((0, 1), np.uint64),
                        np.zeros(0, np.int64), t, np.zeros((0, TRIPLES), np.int16))
 

@@ -52,6 +52,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 import numpy as np
@@ -82,8 +83,13 @@ class _Pattern:
     size: int
 
 
+@lru_cache(maxsize=4096)
 def parse_omaha_range(text: str, hole: int) -> Range | None:
     """Parse an Omaha range such as ``'AAxx, KQJTds@50, AsAhKsKh'`` (grammar in the module docstring).
+
+    Cached, as hold'em's :func:`~equity.ranges.parse_range`: a :class:`~equity.ranges.Range` cannot
+    change, and a batch or a loop over the API reads the same hands and ranges again and again; a
+    malformed text raises each time.
 
     Args:
         text: the range.
