@@ -173,3 +173,20 @@ def test_walk_layout_rank_steps_are_unsigned_offsets(built):
                            built["flush_class"])
     assert walk["rank_step"].dtype == np.uint32
     assert set(walk) >= {"card_word", "suit_shift", "suited_class"}
+
+
+def test_rank_three_is_three_steps_of_the_natural_walk(built):
+    """Every three ranks' entry is the node the natural ``rank_next`` walk reaches from the root (as an
+    offset, ``13 * node``), stepped one rank at a time here."""
+    walk = dag.walk_layout(built["rank_next"], built["rank_class"], built["flush_next"],
+                           built["flush_class"])
+    three = walk["rank_three"]
+    assert three.dtype == np.uint32 and three.shape == (13 ** 3,)
+    rank_next = built["rank_next"]
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                node = 0
+                for k in (a, b, c):
+                    node = int(rank_next[node, k])
+                assert three[(a * 13 + b) * 13 + c] == 13 * node

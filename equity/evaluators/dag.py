@@ -271,19 +271,27 @@ def walk_layout(rank_next: np.ndarray, rank_class: np.ndarray, flush_next: np.nd
     - ``rank_value[r]`` (int16, (76156 * 13,)): ``rank_class[node]`` (other entries 0).
     - ``flush_step[q + k]`` (int32, (5813 * 13,)): ``13 * flush_next[fnode, k]``.
     - ``flush_value[q]`` (int16, (5813 * 13,)): ``flush_class[fnode]`` (other entries 0).
+    - ``rank_three[(a * 13 + b) * 13 + c]`` (uint32, (2197,)): the ``rank_step`` offset after the ranks
+      ``a``, ``b``, ``c`` from the root: three steps in one load (8.6 KB, L1-resident).
     """
     n_rank, n_flush = rank_next.shape[0], flush_next.shape[0]
     rank_value = np.zeros(n_rank * N_RANKS, np.int16)
     rank_value[::N_RANKS] = rank_class
     flush_value = np.zeros(n_flush * N_RANKS, np.int16)
     flush_value[::N_RANKS] = flush_class
+    rank_step = (rank_next.astype(np.uint32) * N_RANKS).ravel()
+    ranks = np.arange(N_RANKS)
+    one = rank_step[ranks]
+    two = rank_step[one[:, None] + ranks]
+    three = rank_step[two[:, :, None] + ranks]
     return {
-        "rank_step": (rank_next.astype(np.uint32) * N_RANKS).ravel(),
+        "rank_step": rank_step,
         "rank_last": rank_class[rank_next].astype(np.int16).ravel(),
         "rank_value": rank_value,
         "flush_step": (flush_next.astype(np.int32) * N_RANKS).ravel(),
         "flush_value": flush_value,
         **suit_words(flush_next, flush_class),
+        "rank_three": three.astype(np.uint32).ravel(),
     }
 
 

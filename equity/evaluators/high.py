@@ -17,7 +17,8 @@ and the class of a 5- to 7-card hand whose last card is ``c`` is, with ``x = w +
 
 A rank step is a load whose address depends on the previous load, so one hand at a time leaves the
 memory system waiting. :func:`_evaluate_rows` therefore walks :data:`LANES` hands together, card by
-card, their pointers in a small array: the lanes' loads are independent and overlap. A shared board is
+card, their pointers in a small array: the lanes' loads are independent and overlap; a seven-card hand's
+first three ranks take one load (``rank_three``, the walk's state after any three ranks). A shared board is
 walked once and each player's hole cards continue from its state, copied as two integers.
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, distinct within a hand, 5..7 cards. The
@@ -45,7 +46,9 @@ N_SEVEN_CARD_HANDS = 133_784_560
 #: Hands walked together by :func:`_evaluate_rows` (16 and 32 measured best; 4 and 8 left loads idle).
 LANES = 32
 
-_TWO = uint64(2)
+_ONE, _TWO, _THREE, _SIX, _SEVEN = uint64(1), uint64(2), uint64(3), uint64(6), uint64(7)
+_RANKS = uint64(13)
+_LANES = uint64(LANES)
 _COUNTS = uint64(SUIT_COUNT_SHIFT)
 _MASK = uint64(0x1FFF)
 _CARD_BITS = uint64((1 << SUIT_COUNT_SHIFT) - 1)
@@ -79,26 +82,31 @@ def _evaluate_rows(hands, t, out, check=False):
     out: int16 (n,). Seven-card rows are walked :data:`LANES` at a time, card by card across the lanes
     (a fixed card loop: with ``m`` in the loop bound it measured 7% slower); the rest one by one.
     """
-    rank_step, rank_last = t.rank_step, t.rank_last
+    rank_step, rank_last, rank_three = t.rank_step, t.rank_last, t.rank_three
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n, m = hands.shape
     walked = n - n % LANES if m == 7 else 0
     bad = -1
     r = np.zeros(LANES, np.uint64)
     w = np.zeros(LANES, np.uint64)
+    # The rows' bytes as one run (a view of C-contiguous rows), read at unsigned offsets: numba checks
+    # signed indices for negative values, unsigned ones not (with the three-rank start, 10% faster).
+    flat = hands.ravel()
     for b in range(walked // LANES):
-        base = b * LANES
-        for lane in range(LANES):
-            c = hands[base + lane, 0]
-            r[lane] = rank_step[c >> _TWO]
-            w[lane] = card_word[c]
-        for j in range(1, 6):
-            for lane in range(LANES):
-                c = hands[base + lane, j]
+        base = uint64(b * LANES)
+        first = base * _SEVEN
+        for lane in range(_LANES):
+            at = first + lane * _SEVEN
+            c0, c1, c2 = flat[at], flat[at + _ONE], flat[at + _TWO]
+            r[lane] = rank_three[((c0 >> _TWO) * _RANKS + (c1 >> _TWO)) * _RANKS + (c2 >> _TWO)]
+            w[lane] = card_word[c0] + card_word[c1] + card_word[c2]
+        for j in range(_THREE, _SIX):
+            for lane in range(_LANES):
+                c = flat[first + lane * _SEVEN + j]
                 r[lane] = rank_step[r[lane] + (c >> _TWO)]
                 w[lane] += card_word[c]
-        for lane in range(LANES):
-            c = hands[base + lane, 6]
+        for lane in range(_LANES):
+            c = flat[first + lane * _SEVEN + _SIX]
             x = w[lane] + card_word[c]
             out[base + lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
                                    rank_last[r[lane] + (c >> _TWO)])

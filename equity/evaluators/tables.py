@@ -41,6 +41,7 @@ class Tables(NamedTuple):
     card_word: np.ndarray
     suit_shift: np.ndarray
     suited_class: np.ndarray
+    rank_three: np.ndarray
 
 
 #: The natural tables that are cached, with their shapes and dtypes.
