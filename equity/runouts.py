@@ -41,6 +41,7 @@ from .engines.batches import Progress
 from .engines.boards import board_rows
 from .engines.choose import Method, OnStart, choose, run_chosen
 from .engines.deals import RANDOM_HAND
+from .engines.tally import Tally
 from .errors import EquityError, ScenarioError
 from .games import Game
 from .result import PlayerResult, figures, player_results
@@ -201,9 +202,13 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         if on_start is not None:
             on_start("exact", scenario.game.board_rows_cached())
         rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
-        now = player_results(scenario.labels(), scenario.n_combos(), rows.tally.total(),
-                             float(rows.mass.sum()), exact=True, fractions=False)
-        fig = figures(rows.tally, rows.mass, True)
+        total, k = rows.tally.total(), len(rows.mass)
+        # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row.
+        fig = figures(Tally(*(np.concatenate([x, t[None]]) for x, t in zip(rows.tally, total, strict=True))),
+                      np.append(rows.mass, float(rows.mass.sum())), True)
+        now = player_results(scenario.labels(), scenario.n_combos(), total, float(rows.mass.sum()),
+                             exact=True, fractions=False, rows=(fig, k))
+        fig = {key: x[:k] for key, x in fig.items()}
         units = rows.cards
         prob = rows.mass / rows.mass.sum()
         used_seed, n_trials = None, plan.trials
