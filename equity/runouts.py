@@ -202,15 +202,15 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         if on_start is not None:
             on_start("exact", scenario.game.board_rows_cached())
         rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
-        total, k = rows.tally.total(), len(rows.mass)
+        total, mass, k = rows.tally.total(), float(rows.mass.sum()), len(rows.mass)
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row.
         fig = figures(Tally(*(np.concatenate([x, t[None]]) for x, t in zip(rows.tally, total, strict=True))),
-                      np.append(rows.mass, float(rows.mass.sum())), True)
-        now = player_results(scenario.labels(), scenario.n_combos(), total, float(rows.mass.sum()),
-                             exact=True, fractions=False, rows=(fig, k))
+                      np.append(rows.mass, mass), True)
+        now = player_results(scenario.labels(), scenario.n_combos(), total, mass, exact=True,
+                             fractions=False, rows=(fig, k))
         fig = {key: x[:k] for key, x in fig.items()}
         units = rows.cards
-        prob = rows.mass / rows.mass.sum()
+        prob = rows.mass / mass
         used_seed, n_trials = None, plan.trials
     else:
         used_seed = secrets.randbits(32) if seed is None else seed

@@ -233,10 +233,7 @@ class Scenario:
 
     @functools.cached_property
     def _live(self) -> np.ndarray:
-        out = np.ones(52, np.bool_)
-        out[self.known] = False
-        deck = np.arange(self.game.low_card, 52, dtype=np.uint8)
-        return deck[out[deck]]
+        return self.game.cards_left(self.known)
 
     @property
     def holes(self) -> np.ndarray:

@@ -69,6 +69,13 @@ class Game:
     def deck_size(self) -> int:
         return 52 - self.low_card
 
+    def cards_left(self, out: Sequence[int]) -> np.ndarray:
+        """The deck's cards not in ``out`` (uint8, ascending)."""
+        gone = np.zeros(52, np.bool_)
+        gone[list(out)] = True
+        deck = np.arange(self.low_card, 52, dtype=np.uint8)
+        return deck[~gone[deck]]
+
     @property
     def board_sizes(self) -> tuple[int, ...]:
         """The boards a scenario may give: none, the flop, the turn, the river."""

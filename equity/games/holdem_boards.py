@@ -207,8 +207,7 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
     row's deal weight."""
     t = game.tables()
     n_players = len(scenario.players)
-    known = set(scenario.board) | set(scenario.dead)
-    live = np.array([c for c in game.deck if c not in known], np.uint8)
+    live = game.cards_left((*scenario.board, *scenario.dead))
     board = np.array(scenario.board, np.uint8)
     keys = 52 if len(board) == 4 or per_card else 52 * 52
     n = len(deals.weight)

@@ -41,11 +41,8 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     ``per_deal``: each deal's counts on its own, a tally row each (else None)."""
     t = game.tables()
     n_players = len(scenario.players)
-    out = np.ones(52, np.bool_)
-    out[list(scenario.board)] = False
-    out[list(scenario.dead)] = False
-    deck = np.arange(game.low_card, 52, dtype=np.uint8)
-    b = Board(np.array(scenario.board, np.uint8), deck[out[deck]], categories, game.category_table())
+    b = Board(np.array(scenario.board, np.uint8), game.cards_left((*scenario.board, *scenario.dead)),
+              categories, game.category_table())
     n = len(deals.orbit)
     per_chunk = max(1, CHUNK_WORK // max(1, deals.boards_per_deal * n_players))
     bounds = np.array([*range(0, n, per_chunk), n], np.int64)
@@ -58,22 +55,25 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
         return Tally.zeros(k, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
     none = rows(0)
-    kernel = _deals if n_chunks == 1 and not per_deal else _deals_parallel
-    if kernel is _deals_parallel and not kernel.overloads:  # load (or compile) it now, so no batch's
-        _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),  # time
-                        np.zeros((0, 1), np.int64), none.wins, none.ties)  # includes that
-    elif kernel is _deals and not kernel.overloads:
-        part = counts(1)
-        _deals(deals.holes[:0], deals.weight[:0], deals.orbit[:0], b, t, part.wins[0], part.ties[0],
-               part.cats[0], np.zeros(1, np.int64), none.wins, none.ties)
+    serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no parallel launch
+
+    def one_chunk(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray) -> tuple[Tally, int]:
+        part, boards = counts(1), np.zeros(1, np.int64)
+        _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins,
+               none.ties)
+        return part, int(boards[0])
+
+    # Load (or compile) the kernel now, so no batch's time includes that.
+    if serial and not _deals.overloads:
+        one_chunk(deals.holes[:0], deals.weight[:0], deals.orbit[:0])
+    elif not serial and not _deals_parallel.overloads:
+        _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),
+                        np.zeros((0, 1), np.int64), none.wins, none.ties)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
-        if kernel is _deals and not per_deal:  # one chunk: on this thread, no parallel launch
-            part = counts(1)
-            boards = np.zeros(1, np.int64)
-            _deals(deals.holes, deals.weight, deals.orbit, b, t, part.wins[0], part.ties[0], part.cats[0],
-                   boards, none.wins, none.ties)
-            yield part, int(boards[0]), deals.trials, None
+        if serial:
+            part, boards = one_chunk(deals.holes, deals.weight, deals.orbit)
+            yield part, boards, deals.trials, None
             return
         done = 0
         batch = 2 * n_threads
@@ -94,4 +94,3 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
             batch = next_batch(batch, k, spent, n_threads)
 
     return run
-
