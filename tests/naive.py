@@ -276,54 +276,71 @@ def bounded(outputs, n):
 
 
 def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
-    """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.engines.deck), written
-    out
-    plainly: yields ``(held, dealt)`` for each of its ``trials`` trials in order, where ``held`` has one
-    combo for each ranged player and ``dealt`` the missing board cards, then the random hands' cards.
+    """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.engines.deck and
+    equity.engines.deals), written out plainly: yields ``(held, dealt)`` for each of its ``trials`` trials
+    in order, where ``held`` has one combo for each ranged player and ``dealt`` the missing board cards,
+    then the random hands' cards.
 
     ``live``: the cards that may be dealt, in the kernel's order. ``ranged``: for each ranged player,
     ``(combos, prob, alias)``: its combos and their Walker alias table (keep combo ``i`` when a fresh output
     is below ``prob[i]``, always when that is 2**64 - 1; else take ``alias[i]``).
     """
     streams = [stream(seed, lanes * chunk + j) for j in range(lanes)]
-    decks = [list(live) for _ in range(lanes)]
-    n = len(live)
+    n_held = sum(len(combos[0]) for combos, _, _ in ranged)
+    m = len(live) - n_held
+    decks = [list(range(m)) for _ in range(lanes)]  # positions among the cards a lane may deal
+    weighted = any((prob != _M64).any() for _, prob, _ in ranged)
+    g_count = len(ranged)
     for first in range(0, trials, lanes):
         helds = []
-        for j in range(lanes):  # each lane: the ranged combos, drawn again whole on a collision
-            while True:
-                held, seen = [], set()
+        for j in range(lanes):
+            # First try: output g's high 32 bits pick player g's combo, output G + g is its alias coin
+            # (only drawn when some range is weighted); a Lemire rejection or a shared card throws the
+            # whole draw away.
+            outs = [next(streams[j]) for _ in range(g_count * (2 if weighted else 1))]
+            held, ok, seen = [], True, set()
+            for g, (combos, prob, alias) in enumerate(ranged):
+                n = len(combos)
+                product = (outs[g] >> 32) * n
+                ok &= (product & 0xFFFFFFFF) >= ((1 << 32) - n) % n
+                i = product >> 32
+                if weighted and (prob != _M64).any() and outs[g_count + g] >= prob[i]:
+                    i = alias[i]
+                held.append([int(c) for c in combos[i]])
+                ok &= not (seen & set(held[-1]))
+                seen |= set(held[-1])
+            while not ok:  # then: one player at a time, drawn again whole on a shared card
+                held, ok, seen = [], True, set()
                 for combos, prob, alias in ranged:
                     i = bounded(streams[j], len(combos))
                     if prob[i] != _M64 and next(streams[j]) >= prob[i]:
                         i = alias[i]
                     held.append([int(c) for c in combos[i]])
                     if seen & set(held[-1]):
+                        ok = False
                         break
                     seen |= set(held[-1])
-                else:
-                    break
             helds.append(held)
         raw = [[next(streams[j]) for _ in range((n_dealt + 1) // 2)] for j in range(lanes)]
         dealt = [[] for _ in range(lanes)]
-        top = n - 1
+        top = m - 1
         for x in range(n_dealt):
             bound = top + 1
             threshold = ((1 << 32) - bound) % bound
             for j in range(lanes):
-                deck, held = decks[j], {c for combo in helds[j] for c in combo}
+                deck = decks[j]
                 bits = raw[j][x // 2] >> 32 if x % 2 == 0 else raw[j][x // 2] & 0xFFFFFFFF
-                m = bits * bound
-                while (m & 0xFFFFFFFF) < threshold:
-                    m = (next(streams[j]) >> 32) * bound
-                i = m >> 32
-                while deck[i] in held:  # a ranged player's card stays in the deck: draw again
-                    i = bounded(streams[j], bound)
+                product = bits * bound
+                while (product & 0xFFFFFFFF) < threshold:
+                    product = (next(streams[j]) >> 32) * bound
+                i = product >> 32
                 deck[i], deck[top] = deck[top], deck[i]
                 dealt[j].append(deck[top])
             top -= 1
         for j in range(min(lanes, trials - first)):
-            yield helds[j], dealt[j]
+            held = {c for combo in helds[j] for c in combo}
+            free = [c for c in live if c not in held]  # position v: the v-th card nobody holds
+            yield helds[j], [free[v] for v in dealt[j]]
 
 
 def naive_omaha(hole, board):

@@ -1,6 +1,8 @@
 import naive
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numba import njit
 
 from equity.engines.deck import (
@@ -10,11 +12,11 @@ from equity.engines.deck import (
     _bounded_draws,
     _deal_counts,
     _draw_counts,
-    _lane_deal_counts,
     _seed_lanes,
     _seed_stream,
     stream_state,
 )
+from equity.engines.held import _held_map, _lane_deal_counts
 
 
 @njit(cache=True)
@@ -101,6 +103,17 @@ def test_lanes_deal_every_position_uniformly(held):
         expected = got.sum() / len(free)
         bound = CHI2_999.get(len(free) - 1, _chi2_999(len(free) - 1))
         assert ((got - expected) ** 2 / expected).sum() < bound
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_lane_deck_position_maps_to_the_cards_nobody_holds(data):
+    # Position v of a lane's deck is the v-th card of `live` that no ranged player holds (an oracle:
+    # the plain filter), whatever order `live` is in and wherever the held cards sit in it.
+    live = data.draw(st.permutations(range(52)).map(lambda p: p[:data.draw(st.integers(10, 52))]))
+    held = data.draw(st.lists(st.sampled_from(live), unique=True, max_size=min(len(live) - 1, 24)))
+    got = _held_map(np.array(live, np.uint8), np.array(held, np.uint8))
+    assert got.tolist() == [c for c in live if c not in held]
 
 
 def _chi2_999(df):

@@ -1,3 +1,4 @@
+import itertools
 import math
 from fractions import Fraction
 
@@ -5,6 +6,7 @@ import naive
 import numpy as np
 import pytest
 
+from equity import calculate, combo_results, parse_range
 from equity.cards import parse_cards
 from equity.engines.deals import alias_table
 from equity.engines.montecarlo import (
@@ -268,3 +270,33 @@ def test_seeded_counts_follow_the_lane_contract(players, board, game):
     assert got == replay(sc, trials, 42, _value(sc.game))
     plain = simulate(sc, trials=trials, seed=42)
     assert numbers(plain) == numbers(result)
+
+
+@pytest.mark.parametrize("players", [
+    ["QQ+,AKs@60", "JJ-99@30,AQs+", None],  # weighted, and the ranges share cards (about 1 draw in 10)
+    ["AA,KK,AKs", "AK,KK", "AA,AK@50"],  # three ranged players that collide often
+])
+def test_ranged_combos_are_drawn_by_weight_among_those_sharing_no_card(players):
+    # The share of trials in which a seat holds each combo, against the law written out by hand: the
+    # weights' product over every choice of combos that share no card, summed over the other seats.
+    trials = 400_000
+    result = calculate(players, trials=trials, seed=3, combos=True)
+    ranges = [parse_range(p) if p else None for p in players]
+    ranged = [(i, r) for i, r in enumerate(ranges) if r is not None]
+    law = [dict() for _ in players]
+    total = 0.0
+    for choice in itertools.product(*[range(len(r)) for _, r in ranged]):
+        hands = [tuple(r.combos[k]) for (_, r), k in zip(ranged, choice, strict=True)]
+        if len({c for h in hands for c in h}) < 2 * len(hands):
+            continue
+        w = math.prod(r.weights[k] for (_, r), k in zip(ranged, choice, strict=True))
+        total += w
+        for (seat, _), h in zip(ranged, hands, strict=True):
+            law[seat][h] = law[seat].get(h, 0.0) + w
+    for seat, _ in ranged:
+        rows = combo_results(result, seat)
+        assert sum(r.deals for r in rows) == trials
+        for row in rows:
+            p = law[seat].get(tuple(sorted(parse_cards(row.hand), reverse=True)), 0.0) / total
+            se = math.sqrt(p * (1 - p) / trials)
+            assert abs(row.deals / trials - p) <= 4.5 * se + 1e-12, (seat, row.hand, row.deals / trials, p)

@@ -1,8 +1,9 @@
 """What a Monte Carlo kernel deals from: :class:`Deal`, and the ranged players' combos drawn by alias tables.
 
 Every game's chunk kernel deals in the same order (:mod:`equity.engines.deck`): in each lane the ranged
-players' combos first, together (:func:`_draw_ranged`: a draw where two combos share a card is drawn
-again whole), then the missing board cards, then each random hand's cards in seat order.
+players' combos first, together (:func:`_draw_lanes`, across the lanes: a draw where two combos share
+a card is drawn again whole), then the missing board cards, then each random hand's cards in seat
+order, from the cards nobody holds (:mod:`equity.engines.held`).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, uint64
 
-from .deck import _bounded, _xoshiro
+from .deck import _LOW, LANES, _bounded, _fill_lanes, _xoshiro
 
 _ALWAYS = np.uint64(2**64 - 1)
+_HIGH = uint64(32)
 #: ``holes[p, 0]`` of a random hand and of a ranged player (whose ``holes[p, 1]`` is its row group).
 RANDOM_HAND, RANGED = -1, -2
 
@@ -39,15 +41,79 @@ class Deal(NamedTuple):
     counted: np.ndarray = np.ones(0, np.bool_)
 
 
+@njit
+def _ranged_state(d, live):
+    """What :func:`_draw_lanes` keeps for a chunk: ``(pmask, lemire, weighted, rr, used, ok, picked)``:
+    each combo row's mask of positions in ``live`` (uint64 (n,)); each ranged player's Lemire threshold
+    (uint64 (G,), ``2**32 mod n`` of its row count) and whether its range is weighted (bool (G,)); the
+    random numbers of a block (uint64 (G, LANES), or (2G, LANES) when a range is weighted); each lane's
+    mask of held positions (uint64 (LANES,)) and whether its first draw stands (bool (LANES,)); and
+    each lane's rows (int64 (G, LANES))."""
+    ranged, start = d.ranged, d.ranged_start
+    n_ranged = start.shape[0] - 1
+    at = np.zeros(52, np.uint64)
+    for i in range(live.shape[0]):
+        at[live[i]] = i
+    pmask = np.zeros(ranged.shape[0], np.uint64)
+    for i in range(ranged.shape[0]):
+        for k in range(ranged.shape[1]):
+            pmask[i] |= uint64(1) << at[ranged[i, k]]
+    lemire = np.zeros(n_ranged, np.uint64)
+    weighted = np.zeros(n_ranged, np.bool_)
+    for g in range(n_ranged):
+        bound = uint64(start[g + 1] - start[g])
+        lemire[g] = (uint64(0x100000000) - bound) % bound
+        weighted[g] = np.any(d.alias_prob[start[g]:start[g + 1]] != _ALWAYS)
+    rows = n_ranged * (2 if np.any(weighted) else 1)
+    return (pmask, lemire, weighted, np.empty((rows, LANES), np.uint64), np.zeros(LANES, np.uint64),
+            np.ones(LANES, np.bool_), np.zeros((max(n_ranged, 1), LANES), np.int64))
+
+
 @njit(inline="always")
-def _draw_ranged(s0, s1, s2, s3, d, held, picked):
-    """Draw one combo for each ranged player of the deal ``d`` together into ``held`` (uint64 (G, hole
-    cards)), and its row of ``d.ranged`` into ``picked`` (int64 (G,)): player ``g`` from rows
-    ``ranged_start[g] ..`` by its alias table; a draw where two combos share a card is rejected whole and
-    drawn again. Returns ``(used, s0, s1, s2, s3)``: the mask of the cards held and the generator's
-    state."""
-    ranged, ranged_start, alias_prob, alias_idx = d.ranged, d.ranged_start, d.alias_prob, d.alias_idx
-    one = uint64(1)
+def _draw_lanes(st, d, rs):
+    """Draw every lane's ranged combos for a block (``rs``, :func:`_ranged_state`, receives each lane's
+    rows and mask of held positions): player ``g`` takes row ``ranged_start[g] + i``, ``i`` by Lemire's
+    multiply-shift on the high 32 bits of lane output ``g`` and, when its range is weighted, kept or
+    aliased by output ``G + g`` (when any range is weighted, every player draws two outputs). This runs
+    across the lanes; a lane whose draw must be rejected (a product Lemire rejects, about one in 10**8,
+    or two combos sharing a card) is drawn again whole by :func:`_draw_ranged`. Throwing a rejected draw
+    away whole leaves each lane a draw of the wanted law (the weights' product, given that no two combos
+    share a card), however the next draw is made."""
+    pmask, lemire, weighted, rr, used, ok, picked = rs
+    start, alias_prob, alias_idx = d.ranged_start, d.alias_prob, d.alias_idx
+    n_ranged = start.shape[0] - 1
+    _fill_lanes(st, rr, rr.shape[0])
+    for j in range(LANES):
+        used[j] = 0
+        ok[j] = True
+    for g in range(n_ranged):
+        lo = start[g]
+        bound = uint64(start[g + 1] - lo)
+        t = lemire[g]
+        for j in range(LANES):
+            m = (rr[g, j] >> _HIGH) * bound
+            i = lo + np.int64(m >> _HIGH)
+            if weighted[g] and rr[n_ranged + g, j] >= alias_prob[i]:
+                i = lo + alias_idx[i]
+            picked[g, j] = i
+            p = pmask[i]
+            ok[j] &= ((m & _LOW) >= t) & ((used[j] & p) == 0)
+            used[j] |= p
+    for j in range(LANES):
+        if not ok[j]:
+            st[0, j], st[1, j], st[2, j], st[3, j] = _draw_ranged(
+                st[0, j], st[1, j], st[2, j], st[3, j], start, alias_prob, alias_idx, pmask, picked, j)
+            used[j] = 0
+            for g in range(n_ranged):
+                used[j] |= pmask[picked[g, j]]
+
+
+@njit
+def _draw_ranged(s0, s1, s2, s3, ranged_start, alias_prob, alias_idx, pmask, picked, j):
+    """Draw one combo for each ranged player together, its row into ``picked[:, j]`` (int64 (G, LANES)):
+    player ``g`` from rows ``ranged_start[g] ..`` by its alias table (a :class:`Deal`'s arrays); a draw
+    where two combos share a card (``pmask``, each row's mask of positions) is rejected whole and drawn
+    again. Out of line, with few arguments, so a call is cheap. Returns the generator's state."""
     while True:
         used = uint64(0)
         for g in range(ranged_start.shape[0] - 1):
@@ -58,17 +124,13 @@ def _draw_ranged(s0, s1, s2, s3, d, held, picked):
                 x, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
                 if x >= alias_prob[i]:
                     i = lo + alias_idx[i]
-            picked[g] = i
-            m = uint64(0)
-            for j in range(ranged.shape[1]):
-                held[g, j] = ranged[i, j]
-                m |= one << uint64(ranged[i, j])
-            if used & m:
+            picked[g, j] = i
+            if used & pmask[i]:
                 used = _ALWAYS  # collision: draw every ranged hand again
                 break
-            used |= m
+            used |= pmask[i]
         if used != _ALWAYS:
-            return used, s0, s1, s2, s3
+            return s0, s1, s2, s3
 
 
 def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

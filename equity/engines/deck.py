@@ -20,9 +20,9 @@ all lanes at once (:func:`_fill_lanes`, which the compiler vectorises) and its c
 across the lanes (:func:`_deal_lanes`), so the lanes' draws, loads and swaps do not wait on each other.
 Card ``x`` of a trial takes the high 32 bits of its lane's output ``x // 2`` when ``x`` is even, else
 its low 32 bits (xoshiro256**'s bits are all full quality); the rare Lemire rejection draws fresh outputs
-from the lane's stream, high 32 bits each (:func:`_accept`). Cards a lane's ranged players hold stay in
-its deck, and a draw that lands on one is drawn again from fresh outputs the same way (:func:`_redraw`),
-so every lane deals from the same count.
+from the lane's stream, high 32 bits each (:func:`_accept`). When ranged players hold cards, a lane's
+deck holds positions among the cards nobody holds (every lane holds as many), which
+:mod:`equity.engines.held` maps to cards: nothing is ever drawn again.
 """
 
 from __future__ import annotations
@@ -130,16 +130,21 @@ def _seed_lanes(seed, chunk, st):
 
 
 @njit
-def _lane_state(seed, chunk, live, n):
-    """What :func:`_deal_lanes` deals from and into, for chunk ``chunk`` of ``seed`` and ``n`` cards a
-    trial: ``(st, decks, held, dealt, raw)``, the lanes' streams seeded (:func:`_seed_lanes`), every
-    lane's deck holding ``live`` (uint8), no card held, and the dealt-card and random-number buffers."""
+def _lane_state(seed, chunk, live, n, n_held, rows=0):
+    """What :func:`_deal_lanes` deals from and into, for chunk ``chunk`` of ``seed``, ``n`` cards a
+    trial and ``n_held`` cards held by ranged players (``rows``: the dealt-card buffer's rows, if more
+    than ``n``): ``(st, decks, dealt, raw)``, the lanes' streams seeded (:func:`_seed_lanes`); every
+    lane's deck holding ``live`` (uint8) when no card is held, else the positions
+    ``0 .. len(live) - n_held - 1`` of the cards a trial may deal (:mod:`equity.engines.held`); and the
+    dealt-card and random-number buffers."""
     st = np.empty((4, LANES), np.uint64)
     _seed_lanes(seed, chunk, st)
-    decks = np.empty((LANES, live.shape[0]), np.uint8)
+    m = live.shape[0] - n_held
+    decks = np.empty((LANES, m), np.uint8)
     for j in range(LANES):
-        decks[j, :] = live
-    return (st, decks, np.zeros(LANES, np.uint64), np.empty((max(n, 1), LANES), np.uint64),
+        for i in range(m):
+            decks[j, i] = live[i] if n_held == 0 else i
+    return (st, decks, np.empty((max(n, rows, 1), LANES), np.uint64),
             np.empty((max((n + 1) // 2, 1), LANES), np.uint64))
 
 
@@ -166,32 +171,16 @@ def _accept(st, j, m, bound):
     return m
 
 
-@njit
-def _redraw(st, decks, j, bound, held):
-    """The index and card of a fresh draw from ``decks[j, 0..bound - 1]`` that is not in ``held`` (a card
-    mask), drawn again until it is not: each draw is one output's high 32 bits from lane ``j``'s stream,
-    as :func:`_accept` takes them. Out of line: only ranged players' cards are held."""
-    while True:
-        x, st[0, j], st[1, j], st[2, j], st[3, j] = _xoshiro(st[0, j], st[1, j], st[2, j], st[3, j])
-        m = (x >> uint64(32)) * bound
-        if (m & _LOW) < bound:
-            m = _accept(st, j, m, bound)
-        i = m >> uint64(32)
-        c = decks[j, i]
-        if not (held >> uint64(c)) & _ONE:
-            return i, c
-
-
 @njit(inline="always")
-def _deal_lanes(st, raw, decks, top, n, dealt, held, any_held):
+def _deal_lanes(st, raw, decks, n, dealt):
     """Deal ``n`` cards to every lane: ``dealt[x, j]`` (uint64 (>= n, LANES)) is lane ``j``'s card ``x``,
-    from ``decks[j, 0..top]`` (uint8 (LANES, live)) with the swap-with-counter draw. Draws the block's
-    random numbers into ``raw`` (uint64 (>= (n + 1) // 2, LANES)) first. ``held[j]`` (uint64 (LANES,)) is
-    a mask of the cards lane ``j``'s ranged players hold: they stay in the deck, and a draw that lands on
-    one is drawn again (:func:`_redraw`), which keeps them below the counter and every lane's count the
-    same. ``any_held``: whether any lane may hold a card; when false the compiler takes the check out of
-    the loop (left in, it cost 40% of the dealing time even when it never matched)."""
+    from ``decks[j, :]`` (uint8 (LANES, m)) with the swap-with-counter draw. Draws the block's random
+    numbers into ``raw`` (uint64 (>= (n + 1) // 2, LANES)) first.
+
+    When ranged players hold cards the decks hold positions among the cards nobody holds, and
+    :func:`equity.engines.held._past_held` maps them to cards; otherwise the decks hold the cards."""
     _fill_lanes(st, raw, (n + 1) >> 1)
+    top = decks.shape[1] - 1
     for x in range(n):
         shift = uint64(32) * uint64(1 - (x & 1))
         bound = uint64(top + 1)
@@ -201,8 +190,6 @@ def _deal_lanes(st, raw, decks, top, n, dealt, held, any_held):
                 m = _accept(st, j, m, bound)
             i = m >> uint64(32)
             c = decks[j, i]
-            if any_held and (held[j] >> uint64(c)) & _ONE:
-                i, c = _redraw(st, decks, j, bound, held[j])
             decks[j, i] = decks[j, top]
             decks[j, top] = c
             dealt[x, j] = c
@@ -254,27 +241,3 @@ def stream_state(seed: int, stream: int) -> np.ndarray:
     state = np.empty(4, np.uint64)
     _seed_stream(np.uint64(seed), np.uint64(stream), state)
     return state
-
-
-@njit(cache=True)
-def _lane_deal_counts(seed, live, held, n_deal, blocks):
-    """As :func:`_deal_counts`, for ``blocks`` blocks of :func:`_deal_lanes` from chunk 0 of ``seed``,
-    every lane holding the cards of ``held`` (uint8, in ``live``) as a ranged player would. Returns
-    (counts int64 (n_deal, 52), repeats: trials that dealt a card twice or a held card)."""
-    st, decks, masks, dealt, raw = _lane_state(seed, 0, live, n_deal)
-    mask = uint64(0)
-    for a in range(held.shape[0]):
-        mask |= _ONE << uint64(held[a])
-    masks[:] = mask
-    counts = np.zeros((n_deal, 52), np.int64)
-    repeats = 0
-    for _ in range(blocks):
-        _deal_lanes(st, raw, decks, live.shape[0] - 1, n_deal, dealt, masks, mask != 0)
-        for j in range(LANES):
-            seen = mask
-            for x in range(n_deal):
-                c = dealt[x, j]
-                counts[x, c] += 1
-                repeats += (seen >> c) & _ONE
-                seen |= _ONE << c
-    return counts, repeats

@@ -67,7 +67,7 @@ def _chunk(seed, chunk, trials, d, s, row):
     by_case = split and n_players == 2 and not want_cats
     r0, w0, known = _known(holes, s)
     n_dealt = n_players * hole - np.sum(known)
-    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
+    st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, 0)
     r = np.empty(LANES, np.uint64)
     w = np.empty(LANES, np.uint64)
     values = np.empty((n_players, LANES), np.int32)
@@ -83,7 +83,7 @@ def _chunk(seed, chunk, trials, d, s, row):
     badugi = s.kind == BADUGI
     for block in range((trials + LANES - 1) // LANES):
         lanes = min(LANES, trials - block * LANES)
-        _deal_lanes(st, raw, decks, live.shape[0] - 1, n_dealt, dealt, masks, False)
+        _deal_lanes(st, raw, decks, n_dealt, dealt)
         column = 0
         for p in range(n_players):
             k = known[p]

@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 from numba import njit, prange, uint64
 
-from ..engines.deals import _draw_ranged, base_deal
+from ..engines.deals import _draw_lanes, _ranged_state, base_deal
 from ..engines.deck import LANES, _deal_lanes, _lane_state
+from ..engines.held import _held_state, _hold_lanes, _past_held
 from ..engines.montecarlo import CHUNK
 from ..engines.tally import MAX_SPLIT
 from ..evaluators.high import _COUNTS, _MASK, _TWO
@@ -39,13 +40,14 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     Assumes a valid scenario.
 
     Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
-    and deck (:mod:`equity.engines.deck`). In each lane the ranged players' combos are drawn first, together
-    (a draw where two share a card is rejected whole and drawn again); their cards stay in the deck. Then
-    every lane is dealt the missing board cards and two cards for each random hand in seat order, card by
-    card across the lanes, a draw that lands on a ranged player's card drawn again
-    (:func:`~equity.engines.deck._deal_lanes`). Then the block's boards
-    are walked card by card across the lanes, then each player's hands, so the walks' table loads
-    overlap; then the block is scored.
+    and deck (:mod:`equity.engines.deck`). The ranged players' combos are drawn first, together, across
+    the lanes (:func:`~equity.engines.deals._draw_lanes`: a draw where two share a card is rejected whole
+    and drawn again), and their cards copied into ``dealt`` past the dealt cards, where the specific
+    hands' cards sit for the whole chunk. Then every lane is dealt the missing board cards and two cards
+    for each random hand in seat order, card by card across the lanes, from the cards nobody holds
+    (:func:`~equity.engines.deck._deal_lanes`, :mod:`equity.engines.held`). Then the block's boards are
+    walked card by card across the lanes, then each player's hand (two rows of ``dealt``), so the walks'
+    table loads overlap; then the block is scored.
     """
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
     want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
@@ -53,7 +55,6 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
-    n_live = live.shape[0]
     r_fixed = uint64(0)
     w_fixed = uint64(0)
     for c in board:
@@ -61,13 +62,27 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
         w_fixed += card_word[c]
     to_deal = 5 - board.shape[0]
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
-    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
-    held = np.empty((LANES, max(n_ranged, 1), 2), np.uint64)
-    picked = np.zeros((LANES, max(n_ranged, 1)), np.int64)
+    ranged = d.ranged
+    n_held = n_ranged * ranged.shape[1]
+    hs = _held_state(live, n_held)
+    st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
+    row_of = np.empty(n_players, np.int64)  # where each player's two cards are in `dealt`: a random
+    column = to_deal  # hand's as dealt, then each ranged and specific hand's, past them
+    extra = n_dealt
+    for p in range(n_players):
+        if holes[p, 0] == -1:
+            row_of[p] = column
+            column += 2
+        else:
+            row_of[p] = extra
+            extra += 2
+            if holes[p, 0] >= 0:
+                dealt[row_of[p], :] = holes[p, 0]
+                dealt[row_of[p] + 1, :] = holes[p, 1]
+    rs = _ranged_state(d, live)
+    picked, used = rs[-1], rs[-3]
     want_combos = combo_n.shape[0] > 0
     r_board = np.empty(LANES, np.uint64)
-    hole_a = np.empty(LANES, np.uint64)
-    hole_b = np.empty(LANES, np.uint64)
     w_board = np.empty(LANES, np.uint64)
     values = np.empty((n_players, LANES), np.int32)
     best = np.empty(LANES, np.int32)
@@ -77,10 +92,18 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     cats = np.zeros((n_players, 9, 3), np.int64)
     for block in range((trials + LANES - 1) // LANES):
         lanes = min(LANES, trials - block * LANES)
-        for lane in range(LANES if n_ranged else 0):
-            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
-                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane], picked[lane])
-        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
+        if n_ranged:
+            _draw_lanes(st, d, rs)
+            _hold_lanes(used, n_held, hs)
+            for p in range(n_players):
+                if holes[p, 0] == -2:
+                    g, ra = holes[p, 1], row_of[p]
+                    for lane in range(LANES):
+                        dealt[ra, lane] = ranged[picked[g, lane], 0]
+                        dealt[ra + 1, lane] = ranged[picked[g, lane], 1]
+        _deal_lanes(st, raw, decks, n_dealt, dealt)
+        if n_ranged:
+            _past_held(dealt, n_dealt, hs)
         if d.stages < 2:
             continue
         for lane in range(lanes):
@@ -93,26 +116,15 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                 w_board[lane] += card_word[c]
         if d.stages < 3:
             continue
-        column = to_deal
         for p in range(n_players):
+            ra = row_of[p]
             for lane in range(lanes):
-                if holes[p, 0] == -1:
-                    hole_a[lane] = dealt[column, lane]
-                    hole_b[lane] = dealt[column + 1, lane]
-                elif holes[p, 0] == -2:
-                    hole_a[lane] = held[lane, holes[p, 1], 0]
-                    hole_b[lane] = held[lane, holes[p, 1], 1]
-                else:
-                    hole_a[lane] = holes[p, 0]
-                    hole_b[lane] = holes[p, 1]
-            for lane in range(lanes):
-                a = hole_a[lane]
-                b = hole_b[lane]
+                a = dealt[ra, lane]
+                b = dealt[ra + 1, lane]
                 q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
                 x = w_board[lane] + card_word[a] + card_word[b]
                 values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
                                       rank_last[q + (b >> _TWO)])
-            column += 2 * (holes[p, 0] == -1)
         if d.stages < 4:
             continue
         # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer. The
@@ -149,7 +161,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                 for g in range(n_ranged):
                     if not counted[g]:
                         continue
-                    row = picked[lane, g]
+                    row = picked[g, lane]
                     combo_n[row] += 1
                     for p in range(n_players):
                         combo_ties[row, p, k] += values[p, lane] == best[lane]

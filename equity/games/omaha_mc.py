@@ -26,8 +26,9 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from ..engines.deals import _draw_ranged, base_deal
+from ..engines.deals import _draw_lanes, _ranged_state, base_deal
 from ..engines.deck import LANES, _deal_lanes, _lane_state
+from ..engines.held import _held_state, _hold_lanes, _past_held
 from ..engines.montecarlo import CHUNK
 from ..engines.tally import Tally, _add_into, _add_outcome, _add_split, _like
 from ..evaluators.omaha_tables import (
@@ -91,7 +92,6 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
     pairs = PairTables(d.pair, d.flush, d.pair_of, d.suited_of, d.three_of)
     n_players, h = holes.shape
     n_ranged = ranged_start.shape[0] - 1
-    n_live = live.shape[0]
     n_board = board.shape[0]
     to_deal = 5 - n_board
     n_random = 0
@@ -108,19 +108,24 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
         if holes[p, 0] >= 0:
             for j in range(h):
                 fixed_mask[p] |= low_bit[holes[p, j]]
-    st, decks, masks, dealt, raw = _lane_state(seed, chunk, live, n_dealt)
-    held = np.empty((LANES, max(n_ranged, 1), h), np.uint64)
-    picked = np.zeros((LANES, max(n_ranged, 1)), np.int64)
+    ranged = d.ranged
+    n_held = n_ranged * ranged.shape[1]
+    hs = _held_state(live, n_held)
+    st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held)
+    rs = _ranged_state(d, live)
+    picked, used = rs[-1], rs[-3]
     want_combos = combo_n.shape[0] > 0
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)
     lows = np.empty(n_players, np.int64)
     acc = _like(out)
     for block in range((trials + LANES - 1) // LANES):
-        for lane in range(LANES if n_ranged else 0):
-            masks[lane], st[0, lane], st[1, lane], st[2, lane], st[3, lane] = _draw_ranged(
-                st[0, lane], st[1, lane], st[2, lane], st[3, lane], d, held[lane], picked[lane])
-        _deal_lanes(st, raw, decks, n_live - 1, n_dealt, dealt, masks, n_ranged > 0)
+        if n_ranged:
+            _draw_lanes(st, d, rs)
+            _hold_lanes(used, n_held, hs)
+        _deal_lanes(st, raw, decks, n_dealt, dealt)
+        if n_ranged:
+            _past_held(dealt, n_dealt, hs)
         for lane in range(min(LANES, trials - block * LANES)):
             for j in range(to_deal):
                 b[n_board + j] = dealt[j, lane]
@@ -149,7 +154,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                         column += h
                     else:
                         for j in range(h):
-                            hand[j] = held[lane, holes[p, 1], j]
+                            hand[j] = ranged[picked[holes[p, 1], lane], j]
                     v = np.int64(_pairs_value(hand, h, pairs, w, row))
                     hole_mask = 0
                     if split:
@@ -167,7 +172,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 for g in range(n_ranged):
                     if not d.counted[g]:
                         continue
-                    row = picked[lane, g]
+                    row = picked[g, lane]
                     combo_n[row] += 1
                     if split:
                         one = Tally(combos.wins[row], combos.ties[row], combos.cats[row], combos.high[row],
