@@ -143,9 +143,7 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
     (module docstring). A row of no deals has every fraction 0."""
     n = np.asarray(deals, np.float64)[:, None]
     safe = np.where(n > 0, n, 1.0)
-    k = np.arange(tally.ties.shape[-1], dtype=np.float64)
-    k[:1] = 1.0
-    share, square = shares(tally)
+    share, square = shares(tally, squares=not exact)
     equity = share / safe
     won = tally.wins.astype(np.float64)
     got = tally.ties.sum(-1) + tally.wins
@@ -153,8 +151,10 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
         won = won + tally.both[..., 1, 1]
         got = got + tally.high.sum(-1) + tally.low.sum(-1) - tally.both.sum((-2, -1))
     out = {"equity": equity, "win": won / safe, "tie": (got - won) / safe}
-    out["stderr"] = np.zeros_like(equity) if exact else mean_stderr(n, equity, square / safe)
+    out["stderr"] = np.zeros_like(equity) if square is None else mean_stderr(n, equity, square / safe)
     if tally.split:
+        k = np.arange(tally.ties.shape[-1], dtype=np.float64)
+        k[:1] = 1.0
         low_equity = (tally.low / (2 * k)).sum(-1) / safe
         out.update({"scoop": out["win"], "high_win": (tally.wins + tally.high[..., 1]) / safe,
                     "high_tie": (tally.ties[..., 2:].sum(-1) + tally.high[..., 2:].sum(-1)) / safe,

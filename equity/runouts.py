@@ -30,6 +30,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -142,6 +143,9 @@ class Runout:
         return out
 
 
+_OUTCOME = partial(tuple.__new__, Outcome)
+
+
 def _statuses(equity: np.ndarray) -> list[str]:
     """The hero's (column 0) status in each row of ``equity`` (float (K, P)): ahead, level or behind."""
     best = equity[:, 1:].max(axis=1)
@@ -202,10 +206,11 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         if on_start is not None:
             on_start("exact", scenario.game.board_rows_cached())
         rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
-        total, mass, k = rows.tally.total(), float(rows.mass.sum()), len(rows.mass)
+        mass, k = float(rows.mass.sum()), len(rows.mass)
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row.
-        fig = figures(Tally(*(np.concatenate([x, t[None]]) for x, t in zip(rows.tally, total, strict=True))),
-                      np.append(rows.mass, mass), True)
+        both = rows.tally.with_total()
+        total = Tally(*(x[-1] for x in both))
+        fig = figures(both, np.append(rows.mass, mass), True)
         now = player_results(scenario.labels(), scenario.n_combos(), total, mass, exact=True,
                              fractions=False, rows=(fig, k))
         fig = {key: x[:k] for key, x in fig.items()}
@@ -219,7 +224,8 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
             on_start=on_start, precision=precision or (RIVER_PRECISION if pairs else CARD_PRECISION))
     outcomes = _outcomes(units, prob, fig, np.array([p.equity for p in now]))
     average = tuple(float(x) for x in prob @ fig["equity"])
-    held = format_cards(int(c) for hole in scenario.holes if hole[0] >= 0 for c in hole)
+    holes = scenario.holes
+    held = format_cards(holes[holes[:, 0] >= 0].ravel().tolist())
     return Runout(scenario.game.name, format_cards(scenario.board), format_cards(scenario.dead), street,
                   chosen, used_seed, n_trials, time.perf_counter() - start, now, outcomes, average,
                   2 if pairs else 1, held)
@@ -235,10 +241,13 @@ def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
         names = [CARD_NAMES[c] for c in units[:, 0].tolist()]
     else:
         names = ["".join(CARD_NAMES[c] for c in sorted(u, reverse=True)) for u in units.tolist()]
-    columns = (equity, fig["win"][order], fig["tie"][order], np.nan_to_num(fig["stderr"][order]))
+    stderr = fig["stderr"][order]
+    columns = (equity, fig["win"][order], fig["tie"][order], np.where(np.isnan(stderr), 0.0, stderr))
     eq, win, tie, se = (list(map(tuple, x.tolist())) for x in columns)
     change = (equity[:, 0] - float(now[0])).tolist()
-    return list(map(Outcome, names, prob.tolist(), eq, win, tie, se, change, _statuses(equity)))
+    # tuple.__new__ on each row's fields: a named tuple's own __new__ is Python code, twice as slow here
+    return list(map(_OUTCOME, zip(names, prob.tolist(), eq, win, tie, se, change, _statuses(equity),
+                                  strict=True)))
 
 
 def _units(scenario: Scenario, pairs: bool) -> np.ndarray:

@@ -78,6 +78,17 @@ class Tally(NamedTuple):
             return Tally(*(x[0] for x in self))
         return Tally(*(x.sum(axis=0) for x in self))
 
+    def with_total(self) -> Tally:
+        """The rows, then one more: their sum (the rows' figures and the whole's in one pass)."""
+        out = []
+        for x in self:
+            both = np.zeros((len(x) + 1, *x.shape[1:]), x.dtype)
+            if x.size:
+                both[:-1] = x
+                x.sum(axis=0, out=both[-1])
+            out.append(both)
+        return Tally(*out)
+
     @classmethod
     def sum_of(cls, parts: list[Tally]) -> Tally:
         """Every row of every part summed (no leading axis)."""
@@ -94,13 +105,17 @@ def _k(n: int) -> np.ndarray:
     return k
 
 
-def shares(t: Tally) -> tuple[np.ndarray, np.ndarray]:
-    """Every player's summed pot share and summed squared share, per row: two float64 (rows, P)."""
+def shares(t: Tally, squares: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
+    """Every player's summed pot share and summed squared share (None unless ``squares``), per row: two
+    float64 (rows, P)."""
     k = _k(t.ties.shape[-1])
     share = t.wins + (t.ties / k).sum(-1)
-    square = t.wins + (t.ties / (k * k)).sum(-1)
     if t.split:
         share = share + ((t.high + t.low) / (2 * k)).sum(-1)
+    if not squares:
+        return share, None
+    square = t.wins + (t.ties / (k * k)).sum(-1)
+    if t.split:
         square = square + ((t.high + t.low) / (4 * k * k)).sum(-1)
         square = square + 2 * (t.both / (4 * k[:, None] * k[None, :])).sum((-2, -1))
     return share, square

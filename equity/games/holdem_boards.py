@@ -212,7 +212,6 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
     keys = 52 if len(board) == 4 or per_card else 52 * 52
     n = len(deals.weight)
     n_chunks = max(1, min(n, 4 * n_threads))
-    bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
     wins = np.zeros((n_chunks, keys, n_players))
     ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
     mass = np.zeros((n_chunks, keys))
@@ -220,5 +219,6 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
     if n_chunks == 1:  # on the calling thread, without a parallel launch (much of a small runout's time)
         _boards(deals.holes, deals.weight, board, live, t, per_card, wins[0], ties[0], mass[0])
         return tally._replace(wins=wins[0], ties=ties[0]), mass[0]
+    bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
     _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
     return tally._replace(wins=wins.sum(axis=0), ties=ties.sum(axis=0)), mass.sum(axis=0)
