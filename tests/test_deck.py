@@ -116,6 +116,13 @@ def test_a_lane_deck_position_maps_to_the_cards_nobody_holds(data):
     assert got.tolist() == [c for c in live if c not in held]
 
 
+@pytest.mark.parametrize("held", [[], [0], [51, 0, 7], [3, 2, 1, 0, 40, 41]])
+def test_with_every_card_live_a_position_is_its_card_past_the_held_ones(held):
+    # The whole deck live: positions are cards, so the map takes no lookup (its fast path).
+    got = _held_map(np.arange(52, dtype=np.uint8), np.array(held, np.uint8))
+    assert got.tolist() == [c for c in range(52) if c not in held]
+
+
 def _chi2_999(df):
     # Wilson-Hilferty approximation of the chi-square 0.999 quantile (accurate to about 0.5% here).
     z = 3.0902

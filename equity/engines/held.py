@@ -25,11 +25,15 @@ def _held_state(live, n_held):
     """What :func:`_hold_lanes` and :func:`_past_held` keep of the cards ranged players hold: the lanes'
     skip thresholds (int64 (n_pad, LANES), ``n_held`` rounded up to fours: the compares go four at a
     time, a loop the compiler vectorises across the lanes; the padding rows, 255, are past every
-    position); two rows of scratch (uint64 and int64 (LANES,)); and ``live`` as uint64, the cards by
-    position."""
+    position); two rows of scratch (uint64 and int64 (LANES,)); ``live`` as uint64, the cards by
+    position; and whether that is ``0, 1, 2, ...`` (then a position is its card: no lookup)."""
     n_pad = (n_held + 3) // 4 * 4
+    cards = live.astype(np.uint64)
+    identity = True  # positions are cards (no card known: a preflop spot of ranges and random hands)
+    for i in range(cards.shape[0]):
+        identity &= cards[i] == i
     return (np.full((n_pad, LANES), 255, np.int64), np.zeros(LANES, np.uint64), np.zeros(LANES, np.int64),
-            live.astype(np.uint64))
+            cards, identity)
 
 
 @intrinsic
@@ -49,7 +53,7 @@ def _hold_lanes(used, n_held, hs):
     held positions in order, ``h_0 < h_1 < ...``, ``skips[i, j] = h_i - i``, the number of cards below
     ``h_i`` that the lane may deal. Position ``v`` of its deck is then ``v + #{i: skips[i, j] <= v}`` in
     ``live`` (:func:`_past_held`). The positions come off the mask lowest first, across the lanes."""
-    skips, left, _, _ = hs
+    skips, left, _, _, _ = hs
     for j in range(LANES):
         left[j] = used[j]
     for i in range(n_held):
@@ -65,7 +69,7 @@ def _past_held(dealt, n, hs):
     across the lanes, four thresholds at a time (unrolled when there are four: up to two hold'em ranges);
     the cards are looked up in a pass of their own, since a load right after a vector store of the same
     row stalls (measured: 5.4 ns a trial with the lookup in the compares' pass, 2.6 apart)."""
-    skips, _, acc, cards = hs
+    skips, _, acc, cards, identity = hs
     if skips.shape[0] == 4:
         for x in range(n):
             for j in range(LANES):
@@ -87,7 +91,7 @@ def _past_held(dealt, n, hs):
                     acc[j] = y
             for j in range(LANES):
                 dealt[x, j] = acc[j]
-    for x in range(n):
+    for x in range(n if not identity else 0):
         for j in range(LANES):
             dealt[x, j] = cards[dealt[x, j]]
 
