@@ -53,9 +53,13 @@ def next_batch(batch: int, n: int, spent: float, n_threads: int, goal: float = B
     return max(n_threads, min(4 * batch, int(goal / per_chunk) // n_threads * n_threads))
 
 
-def in_jit_cache(dispatcher: object) -> bool:
-    """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache."""
+def in_jit_cache(dispatcher: object, matches: Callable[[tuple], bool] | None = None) -> bool:
+    """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache;
+    with ``matches``, code for a signature (a tuple of numba types) it accepts."""
     try:
-        return os.path.exists(dispatcher._cache._cache_file._index_path)  # type: ignore[attr-defined]
-    except AttributeError:  # pragma: no cover - numba internals changed
+        cache_file = dispatcher._cache._cache_file  # type: ignore[attr-defined]
+        if matches is None:
+            return os.path.exists(cache_file._index_path)
+        return any(matches(key[0]) for key in cache_file._load_index())
+    except (AttributeError, TypeError, IndexError):  # pragma: no cover - numba internals changed
         return True

@@ -8,6 +8,7 @@ order, from the cards nobody holds (:mod:`equity.engines.held`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -39,34 +40,49 @@ class Deal(NamedTuple):
     #: bool (G,): which ranged players' combos the kernel counts one by one when it is handed per-combo
     #: rows (:mod:`equity.engines.combos`); :func:`base_deal` marks them all.
     counted: np.ndarray = np.ones(0, np.bool_)
+    #: :func:`held_tables` of the ranged players (None without any).
+    pmask: np.ndarray | None = None
+    lemire: np.ndarray | None = None
+    weighted: np.ndarray | None = None
+
+
+def held_tables(ranged: np.ndarray, start: np.ndarray, alias_prob: np.ndarray,
+                live: np.ndarray) -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
+    """What :func:`_draw_lanes` reads of the ranged players, three Nones without any (a kernel handed
+    None compiles without its ranged code: numba prunes the branches, a quarter of its compile time):
+    ``(pmask, lemire, weighted)``, each combo row's mask of positions in ``live`` (uint64 (n,)), each
+    ranged player's Lemire threshold (uint64 (G,), ``2**32 mod n`` of its row count) and whether its
+    range is weighted (bool (G,)). Three fields of a deal, not a tuple: a tuple within the deal cannot
+    cross numba's prange."""
+    if len(start) <= 1:
+        return None, None, None
+    at = np.zeros(52, np.uint64)
+    at[live] = np.arange(len(live), dtype=np.uint64)
+    pmask = np.bitwise_or.reduce(np.uint64(1) << at[ranged], axis=1)
+    bound = np.diff(start).astype(np.uint64)
+    weighted = np.array([bool((alias_prob[a:b] != _ALWAYS).any())
+                         for a, b in zip(start[:-1], start[1:], strict=True)])
+    return pmask, (np.uint64(2**32) - bound) % bound, weighted
+
+
+def compiled_for(ranged: bool) -> Callable[[tuple], bool]:
+    """Whether a chunk kernel's signature (its deal the fifth argument) is the one compiled for deals
+    with ranged players (``ranged``) or the one without (the deal's ``pmask`` None): the two compile
+    apart (:func:`held_tables`)."""
+    return lambda sig: (str(sig[4].types[-3]) != "none") == ranged
 
 
 @njit
-def _ranged_state(d, live):
-    """What :func:`_draw_lanes` keeps for a chunk: ``(pmask, lemire, weighted, rr, used, ok, picked)``:
-    each combo row's mask of positions in ``live`` (uint64 (n,)); each ranged player's Lemire threshold
-    (uint64 (G,), ``2**32 mod n`` of its row count) and whether its range is weighted (bool (G,)); the
-    random numbers of a block (uint64 (G, LANES), or (2G, LANES) when a range is weighted); each lane's
-    mask of held positions (uint64 (LANES,)) and whether its first draw stands (bool (LANES,)); and
-    each lane's rows (int64 (G, LANES))."""
-    ranged, start = d.ranged, d.ranged_start
-    n_ranged = start.shape[0] - 1
-    at = np.zeros(52, np.uint64)
-    for i in range(live.shape[0]):
-        at[live[i]] = i
-    pmask = np.zeros(ranged.shape[0], np.uint64)
-    for i in range(ranged.shape[0]):
-        for k in range(ranged.shape[1]):
-            pmask[i] |= uint64(1) << at[ranged[i, k]]
-    lemire = np.zeros(n_ranged, np.uint64)
-    weighted = np.zeros(n_ranged, np.bool_)
-    for g in range(n_ranged):
-        bound = uint64(start[g + 1] - start[g])
-        lemire[g] = (uint64(0x100000000) - bound) % bound
-        weighted[g] = np.any(d.alias_prob[start[g]:start[g + 1]] != _ALWAYS)
+def _ranged_state(pmask, lemire, weighted):
+    """What :func:`_draw_lanes` keeps for a chunk: ``(pmask, lemire, weighted, rr, used, ok, picked)``,
+    :func:`held_tables`' arrays and the chunk's buffers: the random numbers of a block (uint64 (G,
+    LANES), or (2G, LANES) when a range is weighted); each lane's mask of held positions (uint64
+    (LANES,)) and whether its first draw stands (bool (LANES,)); and each lane's rows (int64 (G,
+    LANES))."""
+    n_ranged = lemire.shape[0]
     rows = n_ranged * (2 if np.any(weighted) else 1)
     return (pmask, lemire, weighted, np.empty((rows, LANES), np.uint64), np.zeros(LANES, np.uint64),
-            np.ones(LANES, np.bool_), np.zeros((max(n_ranged, 1), LANES), np.int64))
+            np.ones(LANES, np.bool_), np.zeros((n_ranged, LANES), np.int64))
 
 
 @njit(inline="always")
@@ -181,5 +197,8 @@ def check_scenario(scenario: object) -> None:
 def base_deal(scenario, game, categories: bool, stages: int = 4) -> Deal:
     """The :class:`Deal` of a validated scenario: its holes, fixed board, live cards and ranged players,
     and ``game``'s class-to-category table."""
-    return Deal(scenario.holes, np.array(scenario.board, np.uint8), scenario.live, *ranged_arrays(scenario),
-                categories, game.category_table(), stages, np.ones(len(scenario.ranged()), np.bool_))
+    ranged, start, prob, alias = ranged_arrays(scenario)
+    live = scenario.live
+    return Deal(scenario.holes, np.array(scenario.board, np.uint8), live, ranged, start, prob, alias,
+                categories, game.category_table(), stages, np.ones(len(start) - 1, np.bool_),
+                *held_tables(ranged, start, prob, live))

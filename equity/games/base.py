@@ -181,8 +181,9 @@ class Game:
         benchmark's breakdown of a trial's time (hold'em's kernel; others may ignore it)."""
         raise NotImplementedError
 
-    def simulation_cached(self) -> bool:
-        """Whether the Monte Carlo kernel is already in numba's on-disk cache."""
+    def simulation_cached(self, ranged: bool = False) -> bool:
+        """Whether the Monte Carlo kernel is already in numba's on-disk cache (for deals with ranged
+        players when ``ranged``: a kernel compiles apart for them)."""
         raise NotImplementedError
 
     def exact_deals(self, scenario: Any) -> tuple[np.ndarray, np.ndarray]:

@@ -152,7 +152,7 @@ class BoardlessGame(Game):
 
         return boardless_mc.prepare(scenario, self, categories)
 
-    def simulation_cached(self) -> bool:
+    def simulation_cached(self, ranged: bool = False) -> bool:
         from ..engines.batches import in_jit_cache
         from . import boardless_mc
 

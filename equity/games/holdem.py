@@ -99,11 +99,12 @@ class HoldemGame(Game):
 
         return holdem_mc.prepare(scenario, self, categories, stages)
 
-    def simulation_cached(self) -> bool:
+    def simulation_cached(self, ranged: bool = False) -> bool:
         from ..engines.batches import in_jit_cache
+        from ..engines.deals import compiled_for
         from . import holdem_mc
 
-        return in_jit_cache(holdem_mc._run_chunks)
+        return in_jit_cache(holdem_mc._run_chunks, compiled_for(ranged))
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from . import holdem_exact

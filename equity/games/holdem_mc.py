@@ -23,7 +23,7 @@ from ..evaluators.high import _COUNTS, _MASK, _TWO
 
 
 @njit(cache=True)
-def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, combo_wins, combo_ties):
+def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, combo_wins, combo_ties, held):
     """Play chunk ``chunk``'s ``trials`` trials (lane ``j`` from stream ``LANES * chunk + j`` of
     ``seed``); write the counts.
 
@@ -37,6 +37,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     int64 (P, 9, 3), written when ``d.want_cats``. combo_n int64 (C,), combo_wins int64 (C, P), combo_ties
     int64 (C, P, W), added to: per row of ``d.ranged``, the trials where a ranged player held that combo
     and every player's wins and k-way ties in them (:mod:`equity.engines.combos`); C = 0 counts none.
+    held: ``d.pmask`` (:func:`~equity.engines.deals.held_tables`), an argument of its own so that numba
+    prunes the ranged players' code when it is None.
     Assumes a valid scenario.
 
     Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
@@ -64,7 +66,6 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
     ranged = d.ranged
     n_held = n_ranged * ranged.shape[1]
-    hs = _held_state(live, n_held)
     st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
     row_of = np.empty(n_players, np.int64)  # where each player's two cards are in `dealt`: a random
     column = to_deal  # hand's as dealt, then each ranged and specific hand's, past them
@@ -79,8 +80,10 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
             if holes[p, 0] >= 0:
                 dealt[row_of[p], :] = holes[p, 0]
                 dealt[row_of[p] + 1, :] = holes[p, 1]
-    rs = _ranged_state(d, live)
-    picked, used = rs[-1], rs[-3]
+    if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
+        rs = _ranged_state(held, d.lemire, d.weighted)
+        picked, used = rs[-1], rs[-3]
+        hs = _held_state(live, n_held)
     want_combos = combo_n.shape[0] > 0
     r_board = np.empty(LANES, np.uint64)
     w_board = np.empty(LANES, np.uint64)
@@ -92,7 +95,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
     cats = np.zeros((n_players, 9, 3), np.int64)
     for block in range((trials + LANES - 1) // LANES):
         lanes = min(LANES, trials - block * LANES)
-        if n_ranged:
+        if held is not None:
             _draw_lanes(st, d, rs)
             _hold_lanes(used, n_held, hs)
             for p in range(n_players):
@@ -102,7 +105,7 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                         dealt[ra, lane] = ranged[picked[g, lane], 0]
                         dealt[ra + 1, lane] = ranged[picked[g, lane], 1]
         _deal_lanes(st, raw, decks, n_dealt, dealt)
-        if n_ranged:
+        if held is not None:
             _past_held(dealt, n_dealt, hs)
         if d.stages < 2:
             continue
@@ -155,7 +158,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                     cats[p, x, 0] += 1
                     if values[p, lane] == best[lane]:
                         cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
-        if want_combos:  # branch-free: a win alone counts as a 1-way tie here, moved to the wins after
+        if held is not None and want_combos:  # branch-free: a win alone counts as a 1-way tie here, moved
+            # to the wins after
             for lane in range(lanes):
                 k = n_best[lane]
                 for g in range(n_ranged):
@@ -182,7 +186,7 @@ def _run_chunks(seed, first, n_chunks, total, d, t, tally, combo_n, combos):
     for j in prange(n_chunks):
         k = first + j
         _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, t, tally.wins[j], tally.ties[j], tally.cats[j],
-               combo_n[j], combos.wins[j], combos.ties[j])
+               combo_n[j], combos.wins[j], combos.ties[j], d.pmask)
 
 
 def prepare(scenario: Any, game: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:

@@ -67,11 +67,12 @@ class OmahaGame(Game):
 
         return omaha_mc.prepare(scenario, self, categories)
 
-    def simulation_cached(self) -> bool:
+    def simulation_cached(self, ranged: bool = False) -> bool:
         from ..engines.batches import in_jit_cache
+        from ..engines.deals import compiled_for
         from . import omaha_mc
 
-        return in_jit_cache(omaha_mc._run_chunks_omaha)
+        return in_jit_cache(omaha_mc._run_chunks_omaha, compiled_for(ranged))
 
     def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
         """A triple table per hand preflop, then about seven loads per hand per board; from the flop on a

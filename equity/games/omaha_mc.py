@@ -48,8 +48,8 @@ class OmahaDeal(NamedTuple):
     ``tables`` int16 (F, 52**3), one per player with a specific hand, ``table_of`` int64 (P,) the row of
     each player's table, or -1; the arrays of the :class:`~equity.evaluators.omaha_tables.PairTables` (a
     tuple within a tuple cannot cross numba's prange); ``split`` (hi-lo) and the arrays of the
-    :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low); ``counted`` as
-    :class:`~equity.engines.deals.Deal`'s."""
+    :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low); ``counted`` and the
+    held tables (``pmask``, ``lemire``, ``weighted``) as :class:`~equity.engines.deals.Deal`'s."""
 
     holes: np.ndarray
     board: np.ndarray
@@ -73,16 +73,20 @@ class OmahaDeal(NamedTuple):
     low_possible: np.ndarray
     no_low: int
     counted: np.ndarray
+    pmask: np.ndarray | None
+    lemire: np.ndarray | None
+    weighted: np.ndarray | None
 
 
 @njit(cache=True)
 def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, lows, deals, combo_n, c_wins,
-                 c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals):
+                 c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals, held):
     """Play chunk ``chunk``'s ``trials`` Omaha trials into one row of a
     :class:`~equity.engines.tally.Tally`, its arrays ``wins`` .. ``deals`` (as
     :func:`equity.games.holdem_mc._chunk`, whose arrays these are, with ``hole`` cards per hand), and
     per combo of ``d.ranged`` into ``combo_n`` (int64 (C,)) and the C rows of the tally arrays ``c_wins``
-    .. ``c_deals`` (:mod:`equity.engines.combos`; C = 0 counts none)."""
+    .. ``c_deals`` (:mod:`equity.engines.combos`; C = 0 counts none). ``held``: ``d.pmask``, None without
+    ranged players, so that numba prunes their code."""
     out = Tally(wins, ties, cats, high, low, both, lows, deals)
     combos = Tally(c_wins, c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals)
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
@@ -110,21 +114,23 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 fixed_mask[p] |= low_bit[holes[p, j]]
     ranged = d.ranged
     n_held = n_ranged * ranged.shape[1]
-    hs = _held_state(live, n_held)
     st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held)
-    rs = _ranged_state(d, live)
-    picked, used = rs[-1], rs[-3]
+    picked = np.zeros((1, LANES), np.int64)  # (typed in both compilations; read only with ranged players)
+    if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
+        rs = _ranged_state(held, d.lemire, d.weighted)
+        picked, used = rs[-1], rs[-3]
+        hs = _held_state(live, n_held)
     want_combos = combo_n.shape[0] > 0
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)
     lows = np.empty(n_players, np.int64)
     acc = _like(out)
     for block in range((trials + LANES - 1) // LANES):
-        if n_ranged:
+        if held is not None:
             _draw_lanes(st, d, rs)
             _hold_lanes(used, n_held, hs)
         _deal_lanes(st, raw, decks, n_dealt, dealt)
-        if n_ranged:
+        if held is not None:
             _past_held(dealt, n_dealt, hs)
         for lane in range(min(LANES, trials - block * LANES)):
             for j in range(to_deal):
@@ -168,7 +174,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                 _add_split(values, lows, possible, no_low, n_players, want_cats, cat_of, acc)
             else:
                 _add_outcome(values, n_players, want_cats, cat_of, acc.wins, acc.ties, acc.cats)
-            if want_combos:
+            if held is not None and want_combos:
                 for g in range(n_ranged):
                     if not d.counted[g]:
                         continue
@@ -197,7 +203,7 @@ def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally, combo_n, combos
         k = first + j
         _chunk_omaha(seed, k, min(CHUNK, total - k * CHUNK), d, t, wins[j], ties[j], cats[j], high[j], low[j],
                      both[j], lows[j], deals[j], combo_n[j], c_wins[j], c_ties[j], c_cats[j], c_high[j],
-                     c_low[j], c_both[j], c_lows[j], c_deals[j])
+                     c_low[j], c_both[j], c_lows[j], c_deals[j], d.pmask)
 
 
 @njit(cache=True, parallel=True)
@@ -246,4 +252,4 @@ def prepare(scenario: Any, game: Any, categories: bool) -> tuple[Any, OmahaDeal,
     table_of[fixed] = np.arange(len(fixed))
     tables = triple_tables(holes[fixed], np.concatenate([d.board, d.live]), t)
     return _run_chunks_omaha, OmahaDeal(*d[:9], tables, table_of, *pair_tables(t), *low_arrays(game.split),
-                                         d.counted), t
+                                         d.counted, d.pmask, d.lemire, d.weighted), t
