@@ -22,7 +22,7 @@ from ..scenario import PlayerSpec, Scenario
 from . import exact
 from . import montecarlo as simulate
 from .batches import Progress
-from .deals import RANDOM_HAND, RANGED
+from .deals import RANDOM_HAND
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
@@ -112,7 +112,7 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, tri
     if on_start is not None:
         game = scenario.game
         on_start(chosen, game.enumeration_cached() if chosen == "exact"
-                 else game.simulation_cached(bool((scenario.holes[:, 0] == RANGED).any())))
+                 else game.simulation_cached(bool(scenario.ranged())))
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
                                      deals=deals, combos=seats)

@@ -69,7 +69,7 @@ def compiled_for(ranged: bool) -> Callable[[tuple], bool]:
     """Whether a chunk kernel's signature (its deal the fifth argument) is the one compiled for deals
     with ranged players (``ranged``) or the one without (the deal's ``pmask`` None): the two compile
     apart (:func:`held_tables`)."""
-    return lambda sig: (str(sig[4].types[-3]) != "none") == ranged
+    return lambda sig: (str(dict(zip(sig[4].fields, sig[4].types, strict=True))["pmask"]) != "none") == ranged
 
 
 @njit

@@ -112,8 +112,7 @@ def _positions(live, held):
 def _lane_deal_counts(seed, live, held, n_deal, blocks):
     """As :func:`equity.engines.deck._deal_counts`, for ``blocks`` blocks of :func:`_deal_lanes` from
     chunk 0 of ``seed``, every lane holding the cards of ``held`` (uint8, in ``live``) as ranged players
-    would. Returns
-    (counts int64 (n_deal, 52), repeats: trials that dealt a card twice or a held card)."""
+    would. Returns (counts int64 (n_deal, 52), repeats: trials that dealt a card twice or a held card)."""
     st, decks, dealt, raw = _lane_state(seed, 0, live, n_deal, held.size)
     hs = _held_state(live, held.size)
     pos, mask = _positions(live, held)

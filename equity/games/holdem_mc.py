@@ -158,8 +158,8 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                     cats[p, x, 0] += 1
                     if values[p, lane] == best[lane]:
                         cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
-        if held is not None and want_combos:  # branch-free: a win alone counts as a 1-way tie here, moved
-            # to the wins after
+        # Per combo, branch-free: a win alone counts as a 1-way tie here, moved to the wins after.
+        if held is not None and want_combos:
             for lane in range(lanes):
                 k = n_best[lane]
                 for g in range(n_ranged):
