@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -127,12 +128,12 @@ def _ways(n: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     return k, tuple(2 * d for d in k), math.lcm(*range(1, 2 * n))
 
 
-def _whole(tally: Tally, total: float) -> bool:
-    """Whether every count (and the total) is a whole number, so exact fractions can be formed."""
-    if not float(total).is_integer():
-        return False
-    flat = np.concatenate([x.reshape(-1) for x in tally if x.size])
-    return bool((flat == np.floor(flat)).all())
+def _whole(total: float, *counts: list) -> bool:
+    """Whether the total and every count an equity is formed from (lists of floats, or of lists of
+    floats) are whole numbers, so exact fractions can be formed."""
+    return float(total).is_integer() and all(
+        all(map(float.is_integer, chain.from_iterable(rows) if rows and isinstance(rows[0], list) else rows))
+        for rows in counts)
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
@@ -192,11 +193,13 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         names = list(slots) if slots is not None else [name for name, _ in CATEGORIES]
         keyed = [(names.index(name), category_key(name)) for name in (order or names)]
     split = tally.split
-    whole = exact and fractions and _whole(tally, total)
     # At most as many ways as players: a one-pot tally's columns past them are 0 and left unread (a
     # smaller common scale; the same fractions).
     ways = tally.ties.shape[-1] if split else min(tally.ties.shape[-1], len(labels) + 1)
     k, k2, scale = _ways(ways)
+    wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
+    highs, lows = (tally.high.tolist(), tally.low.tolist()) if split else ([], [])
+    whole = exact and fractions and _whole(total, wins, ties, highs, lows)
     # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
     # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
     r = 0
@@ -206,15 +209,14 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         row, r = rows
     else:
         row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
-    wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
         if whole:
             pot = int(wins[p]) * scale + _scaled(ties[p], k, scale)
             low_part = 0
             if split:
-                pot += _scaled(tally.high[p].tolist(), k2, scale)
-                low_part = _scaled(tally.low[p].tolist(), k2, scale)
+                pot += _scaled(highs[p], k2, scale)
+                low_part = _scaled(lows[p], k2, scale)
             equity = (pot + low_part) / (int(total) * scale)
             low_equity = low_part / (int(total) * scale)
         else:

@@ -283,13 +283,24 @@ class Scenario:
         return [n_random if r is None else len(r[0]) for r in self._resolved]
 
 
+def _deck_pairs() -> np.ndarray:
+    i, j = np.triu_indices(52, 1)  # (lo, hi) in order of lo, then hi
+    pairs = np.stack([j, i], axis=1).astype(np.uint8)
+    pairs.flags.writeable = False
+    return pairs
+
+
+_PAIRS = _deck_pairs()
+
+
 def every_hand(live: np.ndarray, hole: int) -> np.ndarray:
     """uint8 (C(len(live), hole), hole): every hand of ``hole`` of the ``live`` cards (ascending), each row
     descending, rows in the order of :func:`equity.ranges.combo_keys`."""
+    if hole == 2:  # the deck's pairs in that order, those of live cards kept (the order holds)
+        alive = np.zeros(52, np.bool_)
+        alive[live] = True
+        return _PAIRS[alive[_PAIRS[:, 0]] & alive[_PAIRS[:, 1]]]
     n = len(live)
-    if hole == 2:
-        i, j = np.triu_indices(n, 1)
-        return np.stack([live[j], live[i]], axis=1).astype(np.uint8)
     from itertools import combinations
 
     rows = np.fromiter((c for combo in combinations(range(n), hole) for c in combo), np.int64,

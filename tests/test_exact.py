@@ -124,6 +124,57 @@ def test_symmetry_only_saves_work(monkeypatch):
             == [(p.win, p.tie, p.equity) for p in full.players])
 
 
+def _maps_kept_one_by_one(scenario):
+    """The suit maps that keep the board, the dead cards, each fixed hand and each weighted range, found
+    the plain way: every one of the 24 maps, every card set and range compared as a set, one at a time."""
+    out = []
+    for cmap in exact._SUIT_MAPS:
+        sets = [scenario.board, scenario.dead, *(c[0] for c, _ in scenario.combos() if len(c) == 1)]
+        if any({int(cmap[c]) for c in cards} != {int(c) for c in cards} for cards in sets):
+            continue
+        pairs = [list(zip(c.tolist(), w.tolist(), strict=True)) for c, w in scenario.combos()]
+        if all({frozenset(int(cmap[x]) for x in row): w for row, w in rows}
+               == {frozenset(row): w for row, w in rows} for rows in pairs):
+            out.append(cmap.tolist())
+    return out
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), [
+    (["AA", None], "Kd7c2d", ""), (["AKs", "QQ"], "", ""), (["AsKs", "QdQc", None], "Th9h2c", ""),
+    (["QQ+,AKs", "JJ-99,AQs+"], "", ""), (["AKs@50,AKo", "QQ"], "", ""),
+    (["AhKh,AsKs", "KK@25,QQ"], "", "7c"), (["AhKh,AsKs,AcKc", "JJ"], "2d3d4c", ""),
+    ([None, None], "9h8h7h", ""), (["AKs", "T9s@50"], "", "2c3d"), (["AA", "KK", None], "", ""),
+    (["AhKh,AsKs@50", "QQ"], "", ""), (["AhKh,AsKs@50", "QQ"], "", "Ac"),
+])
+def test_suit_symmetries_are_the_maps_that_keep_every_set_and_range(players, board, dead):
+    scenario = Scenario.build(players, board, dead)
+    assert [m.tolist() for m in exact.symmetries(scenario)] == _maps_kept_one_by_one(scenario)
+
+
+def test_a_plan_with_symmetry_counts_every_deal_once():
+    """Each orbit's deals, written out under every map kept, are exactly the deals listed without
+    symmetry, each reached as often as the orbit size says."""
+    scenario = Scenario.build(["QQ+,AKs", "JJ-99,AQs+@50", None], board="Ts9s2d")
+    plan = exact.plan(scenario)
+    assert plan.symmetries == 2
+    holes, weight = exact.list_deals(scenario)
+
+    def key(deal):  # each seat's two cards, in seat order
+        return tuple(map(tuple, np.sort(deal, axis=1).tolist()))
+
+    every = {key(d): w for d, w in zip(holes, weight.tolist(), strict=True)}
+    assert len(every) == len(holes)
+    reached = {}
+    for deal, orbit, w in zip(plan.holes, plan.orbit.tolist(), plan.weight.tolist(), strict=True):
+        images = {key(m[deal]) for m in plan.maps}
+        assert all(every[image] * orbit == w for image in images)
+        assert len(images) == orbit and images <= every.keys()
+        for image in images:
+            assert image not in reached
+            reached[image] = orbit
+    assert reached.keys() == every.keys()
+
+
 def test_threads_do_not_change_the_answer():
     scenario = Scenario.build(["AKs,QQ", None], board="Jc8d3h")
     one = exact.enumerate_exact(scenario, threads=1)

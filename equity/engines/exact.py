@@ -21,18 +21,20 @@ may use suit symmetry (:attr:`~equity.games.base.Game.suit_symmetry`) and what a
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
+import numba
 import numpy as np
 
 from ..cards import format_cards
 from ..errors import TooLarge
 from ..result import Result, low_counts, player_results
-from .batches import Progress, check_threads, using_threads
+from .batches import Progress, check_threads
 from .combos import ComboCounts, ComboIndex, empty_counts, fold_deals
 from .deals import check_scenario
 from .tally import Tally
@@ -41,6 +43,13 @@ _SUIT_PERMUTATIONS = list(permutations(range(4)))
 #: int64 (24, 52): each suit permutation's card map, the identity first.
 _SUIT_MAPS = np.array([[4 * (c >> 2) + perm[c & 3] for c in range(52)] for perm in _SUIT_PERMUTATIONS],
                       np.int64)
+#: int64 (1, 52): the identity alone (no symmetry used).
+_IDENTITY = _SUIT_MAPS[:1]
+_IDENTITY.flags.writeable = False
+_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
+#: int64 (52 * 52,): entry 52 * a + b is the key ``hi * 52 + lo`` of the combo of cards a and b.
+_PAIR_KEYS = (np.maximum.outer(np.arange(52), np.arange(52)) * 52
+              + np.minimum.outer(np.arange(52), np.arange(52))).astype(np.int64).ravel()
 MAX_DEALS = 5_000_000  # deals listed in memory at most (before symmetry)
 #: An enumeration of at most this much work (:attr:`Plan.work`, about 3 ms on one core) runs on one
 #: thread unless a thread count is given.
@@ -66,12 +75,12 @@ class Plan:
     work: float
     maps: np.ndarray | None = None
 
-    @property
+    @functools.cached_property
     def deals(self) -> int:
         """Every deal (all orbits counted in full)."""
         return int(self.orbit.sum())
 
-    @property
+    @functools.cached_property
     def trials(self) -> int:
         """The (deal, board) pairs the result stands for."""
         return self.deals * self.boards_per_deal
@@ -90,8 +99,11 @@ def _symmetries(scenario) -> list[np.ndarray]:
         label[np.asarray(cards, np.int64)] = i
     known = np.flatnonzero(label >= 0)
     keep = (label[_SUIT_MAPS[:, known]] == label[known]).all(axis=1)
-    ranged = [(c, w) for c, w in combos if len(c) != 1]
-    return [cmap for cmap in _SUIT_MAPS[keep] if all(_same_weighted(cmap, c, w) for c, w in ranged)]
+    # A random hand's combos (every hand of the live cards) are kept by any such map: not checked.
+    for p, (c, w) in zip(scenario.players, combos, strict=True):
+        if p is not None and len(c) != 1:
+            keep[keep] = _weighted_kept(_SUIT_MAPS[keep], c, w)
+    return list(_SUIT_MAPS[keep])
 
 
 def _keys(combos: np.ndarray) -> np.ndarray:
@@ -100,10 +112,25 @@ def _keys(combos: np.ndarray) -> np.ndarray:
     return np.maximum(a, b) * 52 + np.minimum(a, b)
 
 
-def _same_weighted(cmap: np.ndarray, combos: np.ndarray, weights: np.ndarray) -> bool:
-    before = dict(zip(_keys(combos).tolist(), weights.tolist(), strict=True))
-    after = dict(zip(_keys(cmap[combos]).tolist(), weights.tolist(), strict=True))
-    return before == after
+def _deal_keys(holes: np.ndarray) -> np.ndarray:
+    """int64 (..., n): each deal's key, its players' combo keys (12 bits each, hero highest) run
+    together, from uint8 (..., n, P, 2) holes (each combo's two cards in either order)."""
+    combo = _PAIR_KEYS[holes[..., 0] * np.intp(52) + holes[..., 1]]
+    keys = combo[..., 0]
+    for p in range(1, holes.shape[-2]):
+        keys = (keys << 12) | combo[..., p]
+    return keys
+
+
+def _weighted_kept(maps: np.ndarray, combos: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """bool (M,): which card maps (int64 (M, 52)) send the distinct two-card ``combos`` onto themselves,
+    each combo's weight with it: all maps at once, each image sorted by key against the combos'."""
+    keys = _keys(combos)
+    mapped = _keys(maps[:, combos])  # (M, n): combo j's image under map i
+    order = np.argsort(mapped, axis=1)
+    mine = np.argsort(keys)
+    return ((np.take_along_axis(mapped, order, axis=1) == keys[mine]).all(axis=1)
+            & (weights[order] == weights[mine]).all(axis=1))
 
 
 def boards_per_deal(scenario) -> int:
@@ -165,14 +192,19 @@ def deals_of(combos: Sequence[tuple[np.ndarray, np.ndarray]], hole: int = 2) -> 
     holes = np.zeros((1, 0, combos[0][0].shape[1] if combos else hole), np.uint8)
     masks = np.zeros(1, np.uint64)
     weight = np.ones(1)
-    bits = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    picks: list[np.ndarray] = []  # each player's combo in each deal so far
     for c, w in combos:
-        m = np.bitwise_or.reduce(bits[c], axis=1)
-        ok = (masks[:, None] & m[None, :]) == 0
-        rows, cols = np.nonzero(ok)
-        holes = np.concatenate([holes[rows], c[cols][:, None, :]], axis=1)
+        m = _BITS[c[:, 0]]
+        for j in range(1, c.shape[1]):
+            m = m | _BITS[c[:, j]]
+        rows, cols = np.nonzero((masks[:, None] & m[None, :]) == 0)
+        picks = [pick[rows] for pick in picks] + [cols]
         masks = masks[rows] | m[cols]
         weight = weight[rows] * w[cols]
+    if picks:
+        holes = np.empty((len(weight), len(combos), holes.shape[2]), np.uint8)
+        for p, ((c, _), pick) in enumerate(zip(combos, picks, strict=True)):
+            holes[:, p] = np.take(c, pick, axis=0)  # (take: a third of the time of c[pick])
     return holes, weight, masks
 
 
@@ -189,22 +221,23 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
     """
     holes, weight = list_deals(scenario)
     orbit = np.ones(len(holes), np.int64)
-    if holes.shape[1] > 5 or holes.shape[2] != 2:  # deal keys are of two-card hands, in an int64
-        maps = [np.arange(52)]
-    elif len(holes) <= 1 and maps is None:  # one deal (fixed hands) is an orbit of its own
-        maps = [np.arange(52)]
+    if holes.shape[1] > 5 or holes.shape[2] != 2 or (len(holes) <= 1 and maps is None):
+        # deal keys are of two-card hands, in an int64; one deal (fixed hands) is an orbit of its own
+        maps = _IDENTITY
     elif maps is None:
         maps = symmetries(scenario)
     if len(maps) > 1 and len(holes):
-        shift = 12 * np.arange(holes.shape[1] - 1, -1, -1, dtype=np.int64)
-        keys = np.stack([(_keys(cmap[holes]) << shift).sum(axis=1) for cmap in maps])
+        keys = _deal_keys(np.asarray(maps, np.uint8)[:, holes])  # (maps, deals)
         canonical = keys[0] == keys.min(axis=0)
         ordered = np.sort(keys, axis=0)
         orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
         holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
-    return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64), orbit.astype(np.int64),
-                boards_per_deal(scenario), len(maps), scenario.game.board - len(scenario.board),
-                _work(scenario, float(len(holes))), np.array(maps, np.int64).reshape(len(maps), 52))
+    boards = boards_per_deal(scenario)
+    game, players = scenario.game, len(scenario.players)
+    to_deal = game.board - len(scenario.board)
+    return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64, copy=False), orbit, boards,
+                len(maps), to_deal, game.exact_work(float(len(holes)), players, boards, to_deal),
+                maps if maps is _IDENTITY else np.array(maps, np.int64).reshape(len(maps), 52))
 
 
 def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,
@@ -243,22 +276,23 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     first = 0
     # A small enumeration runs on the calling thread unless told otherwise: waking numba's idle pool
     # costs up to ~8 ms, more than the whole run.
+    # (The game sets numba's thread count around its parallel kernels only: a run on the calling thread
+    # then sets and restores nothing, a tenth of a small spot's time.)
     wanted = threads if threads is not None or deals.work > SERIAL_WORK else 1
-    with using_threads(wanted) as n_threads:
-        run = game.enumeration(scenario, deals, categories, per_deal)  # loads (or compiles) the kernels
-        start = time.perf_counter()
-        for part, counted, done, rows in run(n_threads):
-            if per_deal:  # one row per deal, in the plan's order: add them up by combo
-                last = first + len(rows.wins)
-                for c, index in zip(counts, indexes, strict=True):
-                    fold_deals(c, deals.holes[first:last], rows, deals.weight[first:last],
-                               deals.orbit[first:last], deals.boards_per_deal, maps, index)
-                part = Tally(*(x.sum(axis=0, keepdims=True) for x in part))
-                first = last
-            parts.append(part)
-            boards += counted
-            if progress is not None:
-                progress(done, deals.trials)
+    run = game.enumeration(scenario, deals, categories, per_deal)  # loads (or compiles) the kernels
+    start = time.perf_counter()
+    for part, counted, done, rows in run(wanted or numba.get_num_threads()):
+        if per_deal:  # one row per deal, in the plan's order: add them up by combo
+            last = first + len(rows.wins)
+            for c, index in zip(counts, indexes, strict=True):
+                fold_deals(c, deals.holes[first:last], rows, deals.weight[first:last],
+                           deals.orbit[first:last], deals.boards_per_deal, maps, index)
+            part = Tally(*(x.sum(axis=0, keepdims=True) for x in part))
+            first = last
+        parts.append(part)
+        boards += counted
+        if progress is not None:
+            progress(done, deals.trials)
     assert boards == deals.trials, (boards, deals.trials)
     assert not per_deal or first == len(deals.weight), (first, len(deals.weight))
     return exact_result(scenario, deals, parts, categories, start, counts)
@@ -270,13 +304,14 @@ def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, st
     leading axis of chunks), begun at ``start`` (``time.perf_counter()``), with the per-combo counts
     ``combos`` if any."""
     game = scenario.game
-    slots = len(game.category_slots())
     if parts:
         tally = Tally.sum_of(parts)
     else:
-        tally = Tally.zeros(1, len(scenario.players), game.split, np.float64, n_categories=slots).total()
+        tally = Tally.zeros(1, len(scenario.players), game.split, np.float64,
+                            n_categories=len(game.category_slots())).total()
     total = float(deals.weight.sum()) * deals.boards_per_deal
+    order, slots = (game.category_names(), game.category_slots()) if categories else (None, None)
     players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
-                             order=game.category_names(), slots=game.category_slots())
+                             order=order, slots=slots)
     return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
                   time.perf_counter() - start, players, game.name, low_counts(tally, total), combos or None)

@@ -217,7 +217,8 @@ class Game:
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         """The exact enumeration of ``plan``'s deals (an :class:`equity.engines.exact.Plan`), its kernels
         loaded (so that the caller's clock measures the run, not the JIT): called with the thread count,
-        it yields ``(tally, boards, trials done, rows)`` per batch, the tally weighted (float64) and its
+        which it sets around its parallel kernels (:func:`equity.engines.batches.using_threads`), it
+        yields ``(tally, boards, trials done, rows)`` per batch, the tally weighted (float64) and its
         boards counting every orbit in full. ``rows``: with ``per_deal``, the batch's deals each counted
         into a tally row of its own, in the plan's order (for :mod:`equity.engines.combos`); else None."""
         raise NotImplementedError

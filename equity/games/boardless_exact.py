@@ -253,6 +253,10 @@ def enumeration(scenario: Any, game: Any, plan: Any, categories: bool):
         return run_one
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
+        with using_threads(n_threads):
+            yield from batches(n_threads)
+
+    def batches(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
         done = 0
         batch = 2 * n_threads
         while done < rows:

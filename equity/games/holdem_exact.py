@@ -9,13 +9,14 @@ file's time stamp) never keeps a driver built around an older kernel; the deals 
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..engines.batches import next_batch
+from ..engines.batches import next_batch, using_threads
 from ..engines.tally import Tally
 from .holdem_deals import _deals, _deals_parallel
 
@@ -32,6 +33,12 @@ class Board(NamedTuple):
     live: np.ndarray
     want_cats: bool
     cat_of: np.ndarray
+
+
+@functools.cache
+def _no_rows(n_players: int) -> Tally:
+    """The per-deal rows of a run that keeps none (zero rows: nothing is ever written to them)."""
+    return Tally.zeros(0, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
@@ -54,7 +61,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     def rows(k: int) -> Tally:
         return Tally.zeros(k, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
-    none = rows(0)
+    none = _no_rows(n_players)
     serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no parallel launch
 
     def one_chunk(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray) -> tuple[Tally, int]:
@@ -75,6 +82,10 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
             part, boards = one_chunk(deals.holes, deals.weight, deals.orbit)
             yield part, boards, deals.trials, None
             return
+        with using_threads(n_threads):
+            yield from batches(n_threads)
+
+    def batches(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         done = 0
         batch = 2 * n_threads
         while done < n_chunks:

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
+from ..engines.batches import using_threads
 from ..engines.tally import (
     Tally,
     _add_into,
@@ -337,6 +338,10 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
                        np.zeros(0, np.int64), t, np.zeros((0, TRIPLES), np.int16))
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
+        with using_threads(n_threads):
+            yield from batches(n_threads)
+
+    def batches(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         for lo in range(0, n, per_batch):
             hi = min(n, lo + per_batch)
             holes = np.ascontiguousarray(deals.holes[lo:hi])
