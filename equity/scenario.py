@@ -162,11 +162,12 @@ class Scenario:
             sizes = ", ".join(map(str, game.board_sizes[:-1])) + f" or {game.board_sizes[-1]}"
             raise ScenarioError(f"a board has {sizes} cards; {format_cards(self.board)!r} has "
                                 f"{len(self.board)}")
-        game.check_cards(self.board, "the board")
-        game.check_cards(self.dead, "the dead cards")
-        for i, p in enumerate(self.players):
-            if p is not None and p.is_hand():
-                game.check_cards(p.combos[0].tolist(), f"{who(i)}'s hand")
+        if game.low_card:  # a deck without the low cards (every card id is in a whole deck)
+            game.check_cards(self.board, "the board")
+            game.check_cards(self.dead, "the dead cards")
+            for i, p in enumerate(self.players):
+                if p is not None and p.is_hand():
+                    game.check_cards(p.combos[0].tolist(), f"{who(i)}'s hand")
         self._resolved  # noqa: B018 - resolves ranges and checks every card conflict
         n_ranged = sum(1 for c in self._resolved if c is not None and len(c[0]) > 1)
         to_come = [game.hole - (0 if r is None else r[0].shape[1])  # each unranged hand's cards to come
@@ -180,19 +181,23 @@ class Scenario:
     @functools.cached_property
     def _resolved(self) -> list[tuple[np.ndarray, np.ndarray] | None]:
         """Per player ``(combos, weights)`` after card removal, or ``None`` for a random hand."""
-        seen: dict[int, str] = {}
+        seen: dict[int, int | str] = {}  # card -> where it is: a seat, or the board or the dead cards
 
-        def take(where: str, cards: Sequence[int]) -> None:
+        def name(where: int | str) -> str:
+            return f"{who(where)}'s hand" if isinstance(where, int) else where
+
+        def take(where: int | str, cards: Sequence[int]) -> None:
             for card in cards:
                 if card in seen:
                     first = seen[card]
-                    also = "twice in " + where if first == where else f"in {first} and in {where}"
+                    also = (f"twice in {name(where)}" if first == where
+                            else f"in {name(first)} and in {name(where)}")
                     raise DuplicateCardError(f"card {format_cards([card])} appears {also}")
                 seen[card] = where
 
         hands = {i: p for i, p in enumerate(self.players) if p is not None and p.is_hand()}
         for i, hand in hands.items():
-            take(f"{who(i)}'s hand", hand.combos[0].tolist())
+            take(i, hand.combos[0].tolist())
         take("the board", self.board)
         take("the dead cards", self.dead)
         resolved: list[tuple[np.ndarray, np.ndarray] | None] = [
@@ -211,7 +216,7 @@ class Scenario:
                                      f"known cards are removed ({format_cards(used, ' ')})")
                 resolved[i] = (rng.combos, rng.weights)
                 if len(rng) == 1:
-                    take(f"{who(i)}'s hand", rng.combos[0].tolist())
+                    take(i, rng.combos[0].tolist())
                     changed = True
         ranged = [i for i in pending if len(resolved[i][0]) > 1]
         if len(ranged) > 1 and not _can_deal([resolved[i][0] for i in ranged]):
