@@ -170,7 +170,8 @@ def card_tuple(cards: object, what: str) -> tuple[int, ...]:
         TypeError: neither text nor a sequence, naming ``what``.
         CardError: a bad card, naming it.
     """
-    if isinstance(cards, bytes) or not isinstance(cards, str | Sequence | np.ndarray):
+    if type(cards) is not str and (isinstance(cards, bytes)
+                                   or not isinstance(cards, str | Sequence | np.ndarray)):
         raise TypeError(f"{what} must be cards: a string such as 'Th9h2c' or a sequence of card ids 0..51; "
                         f"got {cards!r} ({type(cards).__name__})")
     return tuple(parse_cards(cards if isinstance(cards, str) else list(cards), distinct=False))

@@ -53,9 +53,14 @@ def position(name: str) -> tuple[int, int]:
     >>> position("AA"), position("AKs"), position("AKo"), position("32o")
     ((0, 0), (0, 1), (1, 0), (12, 11))
     """
-    index = CLASS_NAMES.index(class_name(name))
+    index = _INDEX.get(name)
+    if index is None:  # another spelling ('kas'): its canonical name, checked
+        index = _INDEX[class_name(name)]
     rank_row, rank_col = divmod(index, SIZE)
     return SIZE - 1 - rank_row, SIZE - 1 - rank_col
+
+
+_INDEX = {name: i for i, name in enumerate(CLASS_NAMES)}  # each canonical class name's place
 
 
 def name_at(row: int, col: int) -> str:

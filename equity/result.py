@@ -143,15 +143,16 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
     row has fewer than 2 trials; 0 when ``exact``) and, in split-pot games, those of :data:`SPLIT_KEYS`
     (module docstring). A row of no deals has every fraction 0."""
     n = np.asarray(deals, np.float64)[:, None]
-    safe = np.where(n > 0, n, 1.0)
+    safe = n if n.min(initial=1.0) > 0 else np.where(n > 0, n, 1.0)
     share, square = shares(tally, squares=not exact)
     equity = share / safe
-    won = tally.wins.astype(np.float64)
-    got = tally.ties.sum(-1) + tally.wins
     if tally.split:
-        won = won + tally.both[..., 1, 1]
-        got = got + tally.high.sum(-1) + tally.low.sum(-1) - tally.both.sum((-2, -1))
-    out = {"equity": equity, "win": won / safe, "tie": (got - won) / safe}
+        won = tally.wins + tally.both[..., 1, 1]
+        got = tally.ties.sum(-1) + tally.wins + tally.high.sum(-1) + tally.low.sum(-1)
+        tied = got - tally.both.sum((-2, -1)) - won
+    else:  # the whole pot: won alone, or split
+        won, tied = tally.wins, tally.ties.sum(-1)
+    out = {"equity": equity, "win": won / safe, "tie": tied / safe}
     out["stderr"] = np.zeros_like(equity) if square is None else mean_stderr(n, equity, square / safe)
     if tally.split:
         k = np.arange(tally.ties.shape[-1], dtype=np.float64)
@@ -197,9 +198,11 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     # smaller common scale; the same fractions).
     ways = tally.ties.shape[-1] if split else min(tally.ties.shape[-1], len(labels) + 1)
     k, k2, scale = _ways(ways)
-    wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
-    highs, lows = (tally.high.tolist(), tally.low.tolist()) if split else ([], [])
-    whole = exact and fractions and _whole(total, wins, ties, highs, lows)
+    whole = False
+    if exact and fractions:
+        wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
+        highs, lows = (tally.high.tolist(), tally.low.tolist()) if split else ([], [])
+        whole = _whole(total, wins, ties, highs, lows)
     # Whole counts need no vectorised figures: fractions from integers, each rounded once (an int over
     # an int divides correctly rounded, and sums of whole floats below 2**53 are exact).
     r = 0

@@ -148,9 +148,8 @@ _OUTCOME = partial(tuple.__new__, Outcome)
 
 def _statuses(equity: np.ndarray) -> list[str]:
     """The hero's (column 0) status in each row of ``equity`` (float (K, P)): ahead, level or behind."""
-    best = equity[:, 1:].max(axis=1)
-    return np.where(equity[:, 0] > best + _EPS, "ahead",
-                    np.where(equity[:, 0] < best - _EPS, "behind", "level")).tolist()
+    return ["ahead" if hero > best + _EPS else "behind" if hero < best - _EPS else "level"
+            for hero, best in zip(equity[:, 0].tolist(), equity[:, 1:].max(axis=1).tolist(), strict=True)]
 
 
 def check_street(scenario: Scenario, street: str | None) -> str:
@@ -207,12 +206,13 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
             on_start("exact", scenario.game.board_rows_cached())
         rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
         mass, k = float(rows.mass.sum()), len(rows.mass)
-        # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row.
+        # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row
+        # (from a flop each board is in the rows of both its cards: counts and mass twice over, the same
+        # fractions).
         both = rows.tally.with_total()
-        total = Tally(*(x[-1] for x in both))
         fig = figures(both, np.append(rows.mass, mass), True)
-        now = player_results(scenario.labels(), scenario.n_combos(), total, mass, exact=True,
-                             fractions=False, rows=(fig, k))
+        now = player_results(scenario.labels(), scenario.n_combos(), Tally(*(x[-1] for x in both)), mass,
+                             exact=True, fractions=False, rows=(fig, k))
         fig = {key: x[:k] for key, x in fig.items()}
         units = rows.cards
         prob = rows.mass / mass
@@ -222,18 +222,18 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         units, prob, fig, now, n_trials = _monte_carlo(
             scenario, pairs, trials=trials, time_s=time_s, seed=used_seed, threads=threads, progress=progress,
             on_start=on_start, precision=precision or (RIVER_PRECISION if pairs else CARD_PRECISION))
-    outcomes = _outcomes(units, prob, fig, np.array([p.equity for p in now]))
-    average = tuple(float(x) for x in prob @ fig["equity"])
-    holes = scenario.holes
-    held = format_cards(holes[holes[:, 0] >= 0].ravel().tolist())
+    outcomes = _outcomes(units, prob, fig, now[0].equity)
+    average = tuple((prob @ fig["equity"]).tolist())
+    known = scenario.known  # the fixed hands' cards, in seat order, then the board's and the dead cards
+    held = format_cards(known[:len(known) - len(scenario.board) - len(scenario.dead)])
     return Runout(scenario.game.name, format_cards(scenario.board), format_cards(scenario.dead), street,
                   chosen, used_seed, n_trials, time.perf_counter() - start, now, outcomes, average,
                   2 if pairs else 1, held)
 
 
-def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
-              now: np.ndarray) -> list[Outcome]:
-    """Each runout's :class:`Outcome`, best first for the hero (then by card, highest first)."""
+def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray], now: float) -> list[Outcome]:
+    """Each runout's :class:`Outcome`, best first for the hero (then by card, highest first); ``now``: the
+    hero's equity now."""
     equity = fig["equity"]
     order = np.lexsort((*(-units[:, k] for k in range(units.shape[1] - 1, -1, -1)), -equity[:, 0]))
     units, prob, equity = units[order], prob[order], equity[order]
@@ -241,10 +241,15 @@ def _outcomes(units: np.ndarray, prob: np.ndarray, fig: dict[str, np.ndarray],
         names = [CARD_NAMES[c] for c in units[:, 0].tolist()]
     else:
         names = ["".join(CARD_NAMES[c] for c in sorted(u, reverse=True)) for u in units.tolist()]
-    stderr = fig["stderr"][order]
-    columns = (equity, fig["win"][order], fig["tie"][order], np.where(np.isnan(stderr), 0.0, stderr))
-    eq, win, tie, se = (list(map(tuple, x.tolist())) for x in columns)
-    change = (equity[:, 0] - float(now[0])).tolist()
+    stderr = fig["stderr"]
+    # each column's rows as tuples: zip over the players' columns (no list per row on the way)
+    columns = np.stack((equity, fig["win"][order], fig["tie"][order])).transpose(0, 2, 1).tolist()
+    eq, win, tie = (list(zip(*x, strict=True)) for x in columns)
+    if stderr.any():
+        se = list(zip(*np.where(np.isnan(stderr), 0.0, stderr)[order].T.tolist(), strict=True))
+    else:  # exact: every row's errors 0, one tuple for them all
+        se = [(0.0,) * stderr.shape[1]] * len(order)
+    change = (equity[:, 0] - now).tolist()
     # tuple.__new__ on each row's fields: a named tuple's own __new__ is Python code, twice as slow here
     return list(map(_OUTCOME, zip(names, prob.tolist(), eq, win, tie, se, change, _statuses(equity),
                                   strict=True)))

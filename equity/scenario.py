@@ -97,7 +97,8 @@ class Scenario:
 
     def __post_init__(self) -> None:
         players = self.players
-        if isinstance(players, str | Range) or not isinstance(players, Sequence):
+        if type(players) is not tuple and (isinstance(players, str | Range)
+                                           or not isinstance(players, Sequence)):
             raise TypeError(f"players must be a sequence of Range or None, hero first; got {players!r}")
         for i, p in enumerate(players):
             if p is not None and not isinstance(p, Range):
@@ -135,7 +136,8 @@ class Scenario:
             TypeError: a player of the wrong type, naming it and what is expected.
             EquityError: naming the offending hand, range or card.
         """
-        if isinstance(players, str | bytes | Range) or not isinstance(players, Sequence):
+        if type(players) not in (list, tuple) and (isinstance(players, str | bytes | Range)
+                                                   or not isinstance(players, Sequence)):
             raise TypeError(f"players must be a list of the hero and the opponents, e.g. ['AsKs', 2]; "
                             f"got {players!r}")
         game = infer_game(players) if game is None else get_game(game)

@@ -57,6 +57,11 @@ def test_the_average_over_the_cards_is_the_equity_now(players, board, dead, game
     for p in range(len(r.now)):
         assert r.average[p] == pytest.approx(now.players[p].equity, abs=1e-12)
         assert r.now[p].equity == pytest.approx(now.players[p].equity, abs=1e-12)
+        assert r.now[p].win == pytest.approx(now.players[p].win, abs=1e-12)
+        assert r.now[p].tie == pytest.approx(now.players[p].tie, abs=1e-12)
+        assert (r.now[p].split is None) == (now.players[p].split is None)
+        for key, value in (now.players[p].split or {}).items():  # split-pot games: every figure of the halves
+            assert r.now[p].split[key] == pytest.approx(value, abs=1e-12), key
         weighted = math.fsum(o.probability * o.equity[p] for o in r.outcomes)
         assert weighted == pytest.approx(r.average[p], abs=1e-12)
     assert math.fsum(r.average) == pytest.approx(1.0, abs=1e-12)

@@ -22,7 +22,7 @@ import numpy as np
 from .batches import check_threads, using_threads
 from .deals import check_scenario
 from .exact import Plan
-from .tally import Tally
+from .tally import Tally, zeros
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ SERIAL_BOARDS = 10_000
 def _rows(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
     """``x[keep]``, at once when ``x`` is empty (a one-pot game's split-pot arrays: indexing them took as
     long as indexing the counts)."""
-    return x[keep] if x.size else np.zeros((len(keep), *x.shape[1:]), x.dtype)
+    return x[keep] if x.size else zeros((len(keep), *x.shape[1:]), x.dtype)
 
 
 def _key_maps(maps: np.ndarray, two: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -96,6 +96,6 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: b
             for into, part in parts:
                 into[at] += part
         tally, mass = folded, spread
-    keep = np.flatnonzero(mass > 0)
+    keep = np.flatnonzero(mass)  # (masses are sums of positive weights)
     cards = keep[:, None] if one else np.stack(np.divmod(keep, 52), axis=1)
-    return BoardRows(cards.astype(np.int64), Tally(*(_rows(x, keep) for x in tally)), mass[keep])
+    return BoardRows(cards, Tally(*(_rows(x, keep) for x in tally)), mass[keep])

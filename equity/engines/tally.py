@@ -24,6 +24,7 @@ cross term of ``both``: what the standard errors need.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -58,10 +59,20 @@ class Tally(NamedTuple):
         high ones unless it says otherwise: :meth:`~equity.games.base.Game.category_slots`)."""
         s = ways if split else 0
         n_cats = n_categories if categories else 0
-        return cls(np.zeros((rows, players), dtype), np.zeros((rows, players, ways), dtype),
-                   np.zeros((rows, players, n_cats, 3), dtype), np.zeros((rows, players, s), dtype),
-                   np.zeros((rows, players, s), dtype), np.zeros((rows, players, s, s), dtype),
-                   np.zeros((rows, players, 3 if split else 0), dtype), np.zeros((rows, 2), dtype))
+        return cls(zeros((rows, players), dtype), zeros((rows, players, ways), dtype),
+                   zeros((rows, players, n_cats, 3), dtype), zeros((rows, players, s), dtype),
+                   zeros((rows, players, s), dtype), zeros((rows, players, s, s), dtype),
+                   zeros((rows, players, 3 if split else 0), dtype), zeros((rows, 2), dtype))
+
+    @classmethod
+    def one_pot(cls, wins: np.ndarray, ties: np.ndarray) -> Tally:
+        """The one-pot counts ``wins`` (rows, P) and ``ties`` (rows, P, ways), without categories: the
+        split-pot arrays empty, no deals counted."""
+        rows, players = wins.shape
+        dtype = wins.dtype
+        return cls(wins, ties, zeros((rows, players, 0, 3), dtype), zeros((rows, players, 0), dtype),
+                   zeros((rows, players, 0), dtype), zeros((rows, players, 0, 0), dtype),
+                   zeros((rows, players, 0), dtype), np.zeros((rows, 2), dtype))
 
     @classmethod
     def join(cls, parts: list[Tally]) -> Tally:
@@ -82,10 +93,12 @@ class Tally(NamedTuple):
         """The rows, then one more: their sum (the rows' figures and the whole's in one pass)."""
         out = []
         for x in self:
-            both = np.zeros((len(x) + 1, *x.shape[1:]), x.dtype)
             if x.size:
+                both = np.empty((len(x) + 1, *x.shape[1:]), x.dtype)
                 both[:-1] = x
                 x.sum(axis=0, out=both[-1])
+            else:
+                both = zeros((len(x) + 1, *x.shape[1:]), x.dtype)
             out.append(both)
         return Tally(*out)
 
@@ -99,9 +112,23 @@ class Tally(NamedTuple):
         return self.high.shape[-1] > 0
 
 
+def zeros(shape: tuple[int, ...], dtype: type) -> np.ndarray:
+    """``np.zeros(shape, dtype)``; an array with no elements (a one-pot game's split-pot counts, a run
+    without categories) is made once per shape and shared, as nothing can be written to it."""
+    return _empty(shape, np.dtype(dtype)) if 0 in shape else np.zeros(shape, dtype)
+
+
+@functools.cache
+def _empty(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    return np.zeros(shape, dtype)
+
+
+@functools.cache
 def _k(n: int) -> np.ndarray:
+    """float64 (n,): the ways a pot is shared in each column, k (column 0, unused, as 1)."""
     k = np.arange(n, dtype=np.float64)
     k[:min(n, 1)] = 1.0
+    k.flags.writeable = False
     return k
 
 

@@ -219,10 +219,9 @@ def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
     wins = np.zeros((n_chunks, keys, n_players))
     ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
     mass = np.zeros((n_chunks, keys))
-    tally = Tally.zeros(keys, n_players, False, np.float64, ways=n_players + 1, categories=False)
     if n_chunks == 1:  # on the calling thread, without a parallel launch (much of a small runout's time)
         _boards(deals.holes, deals.weight, board, live, t, per_card, wins[0], ties[0], mass[0])
-        return tally._replace(wins=wins[0], ties=ties[0]), mass[0]
+        return Tally.one_pot(wins[0], ties[0]), mass[0]
     bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
     _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
-    return tally._replace(wins=wins.sum(axis=0), ties=ties.sum(axis=0)), mass.sum(axis=0)
+    return Tally.one_pot(wins.sum(axis=0), ties.sum(axis=0)), mass.sum(axis=0)
