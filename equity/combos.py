@@ -144,7 +144,7 @@ def group_results(result: Result, totals: list[tuple[Tally, float, float]]) -> l
     combos = [p.combos for p in result.players]
     stacked = Tally(*(np.stack(x) for x in zip(*(t for t, _, _ in totals), strict=True)))
     deals = np.array([d for _, d, _ in totals], np.float64)
-    fig = figures(stacked, deals, exact)
+    fig = {key: x.tolist() for key, x in figures(stacked, deals, exact).items()}  # read by row, player
     out: list[Result | None] = []
     for i, (tally, n, pairs) in enumerate(totals):
         if n <= 0:

@@ -300,3 +300,18 @@ def test_ranged_combos_are_drawn_by_weight_among_those_sharing_no_card(players):
             p = law[seat].get(tuple(sorted(parse_cards(row.hand), reverse=True)), 0.0) / total
             se = math.sqrt(p * (1 - p) / trials)
             assert abs(row.deals / trials - p) <= 4.5 * se + 1e-12, (seat, row.hand, row.deals / trials, p)
+
+
+def test_a_fractions_standard_error_on_one_float_is_the_vectorised_ones():
+    """player_results' scalar error of a win or tie fraction is mean_stderr's, bit for bit (a second
+    implementation of the same operations), and None where mean_stderr gives NaN."""
+    from equity.engines.tally import mean_stderr
+    from equity.result import _share_stderr
+
+    rng = np.random.default_rng(7)
+    for n in [0.0, 1.0, 2.0, 3.0, *rng.integers(4, 10**9, 300).astype(float).tolist()]:
+        counted = (rng.integers(0, n + 1, 5) / max(n, 1)).tolist()  # k of n trials
+        for share in [0.0, 1.0, 0.5, *rng.random(5).tolist(), *counted]:
+            expected = mean_stderr(n, share, share)
+            got = _share_stderr(n, share)
+            assert (got is None) if np.isnan(expected) else (got == float(expected)), (n, share)

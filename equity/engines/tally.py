@@ -115,11 +115,11 @@ class Tally(NamedTuple):
 def zeros(shape: tuple[int, ...], dtype: type) -> np.ndarray:
     """``np.zeros(shape, dtype)``; an array with no elements (a one-pot game's split-pot counts, a run
     without categories) is made once per shape and shared, as nothing can be written to it."""
-    return _empty(shape, np.dtype(dtype)) if 0 in shape else np.zeros(shape, dtype)
+    return _empty(shape, dtype) if 0 in shape else np.zeros(shape, dtype)
 
 
 @functools.cache
-def _empty(shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+def _empty(shape: tuple[int, ...], dtype: object) -> np.ndarray:
     return np.zeros(shape, dtype)
 
 
