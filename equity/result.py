@@ -155,13 +155,12 @@ def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarra
     safe = n if n.min(initial=1.0) > 0 else np.where(n > 0, n, 1.0)
     share, square = shares(tally, squares=not exact)
     equity = share / safe
+    won = tally.wins
+    got = tally.ties.sum(-1) + tally.wins
     if tally.split:
-        won = tally.wins + tally.both[..., 1, 1]
-        got = tally.ties.sum(-1) + tally.wins + tally.high.sum(-1) + tally.low.sum(-1)
-        tied = got - tally.both.sum((-2, -1)) - won
-    else:  # the whole pot: won alone, or split
-        won, tied = tally.wins, tally.ties.sum(-1)
-    out = {"equity": equity, "win": won / safe, "tie": tied / safe}
+        won = won + tally.both[..., 1, 1]
+        got = got + tally.high.sum(-1) + tally.low.sum(-1) - tally.both.sum((-2, -1))
+    out = {"equity": equity, "win": won / safe, "tie": (got - won) / safe}
     out["stderr"] = np.zeros_like(equity) if square is None else mean_stderr(n, equity, square / safe)
     if tally.split:
         k = np.arange(tally.ties.shape[-1], dtype=np.float64)

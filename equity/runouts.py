@@ -204,12 +204,12 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     if chosen == "exact":
         if on_start is not None:
             on_start("exact", scenario.game.board_rows_cached())
-        rows = board_rows(scenario, plan, threads=threads, per_card=not pairs)
-        mass, k = float(rows.mass.sum()), len(rows.mass)
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row
         # (from a flop each board is in the rows of both its cards: counts and mass twice over, the same
         # fractions).
-        both = rows.tally.with_total()
+        rows = board_rows(scenario, plan, threads=threads, per_card=not pairs, total=True)
+        both = rows.tally
+        mass, k = float(rows.mass.sum()), len(rows.mass)
         fig = figures(both, np.append(rows.mass, mass), True)
         now = player_results(scenario.labels(), scenario.n_combos(), Tally(*(x[-1] for x in both)), mass,
                              exact=True, fractions=False, rows=(fig, k))

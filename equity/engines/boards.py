@@ -30,8 +30,9 @@ class BoardRows:
     """Weighted counts per set of added board cards.
 
     cards: int64 (K, d), each row's added cards, ascending (d = 1 from a turn, 2 from a flop); tally: a
-    :class:`~equity.engines.tally.Tally` of K rows (ties of ``P + 1`` ways, no categories); mass: float64
-    (K,), the weight of the deals behind each row (module docstring). Rows no deal reaches are left out.
+    :class:`~equity.engines.tally.Tally` of K rows (ties of ``P + 1`` ways, no categories), K + 1 with
+    their total; mass: float64 (K,), the weight of the deals behind each row (module docstring). Rows no
+    deal reaches are left out.
     """
 
     cards: np.ndarray
@@ -44,10 +45,17 @@ class BoardRows:
 SERIAL_BOARDS = 10_000
 
 
-def _rows(x: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """``x[keep]``, at once when ``x`` is empty (a one-pot game's split-pot arrays: indexing them took as
-    long as indexing the counts)."""
-    return x[keep] if x.size else zeros((len(keep), *x.shape[1:]), x.dtype)
+def _rows(x: np.ndarray, keep: np.ndarray, total: bool) -> np.ndarray:
+    """``x[keep]``, then with ``total`` one more row: their sum; at once when ``x`` is empty (a one-pot
+    game's split-pot arrays)."""
+    if not x.size:
+        return zeros((len(keep) + total, *x.shape[1:]), x.dtype)
+    if not total:
+        return x[keep]
+    out = np.empty((len(keep) + 1, *x.shape[1:]), x.dtype)
+    np.take(x, keep, axis=0, out=out[:-1])
+    out[:-1].sum(axis=0, out=out[-1])
+    return out
 
 
 def _key_maps(maps: np.ndarray, two: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -60,7 +68,8 @@ def _key_maps(maps: np.ndarray, two: bool) -> tuple[np.ndarray, np.ndarray]:
     return c1 * 52 + c2, np.minimum(a, b) * 52 + np.maximum(a, b)
 
 
-def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: bool = False) -> BoardRows:
+def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: bool = False,
+               total: bool = False) -> BoardRows:
     """The exact counts of every completion of a flop or turn board, per set of added cards (per card
     with ``per_card``: from a flop, each two-card completion in the rows of both its cards).
 
@@ -69,6 +78,8 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: b
         deals: its exact :func:`~equity.engines.exact.plan`.
         threads: numba threads to use (default: all, or one for little work).
         per_card: one row per added card, whatever the street.
+        total: the tally ends with one more row, the sum of the others (the whole spot's counts; from a
+            flop per card, each board's twice), for figures of the rows and the whole in one pass.
     """
     check_scenario(scenario)
     check_threads(threads)
@@ -98,4 +109,4 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: b
         tally, mass = folded, spread
     keep = np.flatnonzero(mass)  # (masses are sums of positive weights)
     cards = keep[:, None] if one else np.stack(np.divmod(keep, 52), axis=1)
-    return BoardRows(cards, Tally(*(_rows(x, keep) for x in tally)), mass[keep])
+    return BoardRows(cards, Tally(*(_rows(x, keep, total) for x in tally)), mass[keep])

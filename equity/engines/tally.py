@@ -89,19 +89,6 @@ class Tally(NamedTuple):
             return Tally(*(x[0] for x in self))
         return Tally(*(x.sum(axis=0) for x in self))
 
-    def with_total(self) -> Tally:
-        """The rows, then one more: their sum (the rows' figures and the whole's in one pass)."""
-        out = []
-        for x in self:
-            if x.size:
-                both = np.empty((len(x) + 1, *x.shape[1:]), x.dtype)
-                both[:-1] = x
-                x.sum(axis=0, out=both[-1])
-            else:
-                both = zeros((len(x) + 1, *x.shape[1:]), x.dtype)
-            out.append(both)
-        return Tally(*out)
-
     @classmethod
     def sum_of(cls, parts: list[Tally]) -> Tally:
         """Every row of every part summed (no leading axis)."""
