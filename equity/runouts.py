@@ -210,7 +210,10 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         rows = board_rows(scenario, plan, threads=threads, per_card=not pairs, total=True)
         both = rows.tally
         mass, k = float(rows.mass.sum()), len(rows.mass)
-        fig = figures(both, np.append(rows.mass, mass), True)
+        masses = np.empty(k + 1)  # each row's mass, then the total's
+        masses[:k] = rows.mass
+        masses[k] = mass
+        fig = figures(both, masses, True)
         now = player_results(scenario.labels(), scenario.n_combos(), Tally(*(x[-1] for x in both)), mass,
                              exact=True, fractions=False, rows=(fig, k))
         fig = {key: x[:k] for key, x in fig.items()}
