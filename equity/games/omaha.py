@@ -82,15 +82,17 @@ class OmahaGame(Game):
         return deals * boards * (3 + players * (1 + math.comb(self.hole, 2) / 2))
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
-        from . import omaha_exact
+        from . import omaha_exact, omaha_postflop
 
+        if omaha_postflop.applies(scenario, plan, per_deal):  # from the flop on: board by board
+            return omaha_postflop.enumeration(scenario, self, plan, categories)
         return omaha_exact.enumeration(scenario, self, plan, categories, per_deal)
 
     def enumeration_cached(self) -> bool:
         from ..engines.batches import in_jit_cache
-        from . import omaha_exact
+        from . import omaha_exact, omaha_postflop
 
-        return in_jit_cache(omaha_exact._items)
+        return in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions_parallel)
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import omaha_boards
