@@ -5,12 +5,11 @@ over. Both must count every (deal, board) into the same tally, to the bit, on on
 spots that now run board by board against tests/naive.py are in those files (every Omaha exact spot
 there from the flop on with unweighted hands)."""
 
-import numpy as np
 import pytest
+from same_counts import assert_counts_as_deal_by_deal
 
 from equity.engines import exact
-from equity.engines.tally import Tally
-from equity.games import omaha_exact, omaha_postflop
+from equity.games import omaha_postflop
 from equity.scenario import Scenario
 
 # Most of the deck dead keeps a random opponent's deals few enough for the deal-by-deal kernel.
@@ -36,24 +35,11 @@ SPOTS = [
 ]
 
 
-def tally_of(run, n_threads: int) -> Tally:
-    return Tally.sum_of([part for part, _, _, _ in run(n_threads)])
-
-
 @pytest.mark.parametrize("categories", [False, True])
 @pytest.mark.parametrize(("game", "players", "board", "dead"), SPOTS)
 def test_board_by_board_counts_what_deal_by_deal_counts(game, players, board, dead, categories):
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
-    plan = exact.plan(scenario)
-    assert omaha_postflop.applies(scenario, plan, per_deal=False)
-    want = tally_of(omaha_exact.enumeration(scenario, scenario.game, plan, categories), 1)
-    for n_threads in (1, 2):
-        got = tally_of(omaha_postflop.enumeration(scenario, scenario.game, plan, categories), n_threads)
-        for name, x, y in zip(Tally._fields, got, want, strict=True):
-            np.testing.assert_array_equal(x, y, err_msg=f"{name}, {n_threads} threads")
-    assert want.wins.sum() + want.ties.sum() > 0
-    if scenario.game.split:
-        assert 0 < want.deals[1] and want.deals[0] < plan.trials  # boards with a low and boards without
+    assert_counts_as_deal_by_deal(omaha_postflop, scenario, categories)
 
 
 def test_it_counts_every_deal_and_board_once():

@@ -10,7 +10,9 @@ are exact fractions: the engines split a pot as if it were infinitely divisible,
 awarded (in a real game it goes to the high half).
 
 Ranges read the Omaha grammar of :mod:`equity.games.omaha_ranges`. The Monte Carlo kernel is
-:mod:`equity.games.omaha_mc`, the exact one :mod:`equity.games.omaha_exact`; both play high and hi-lo.
+:mod:`equity.games.omaha_mc`; the exact ones are :mod:`equity.games.omaha_preflop` (before the flop, by
+rank), :mod:`equity.games.omaha_postflop` (from the flop on, board by board) and, for weighted ranges
+and per-combo rows, :mod:`equity.games.omaha_exact` (deal by deal). All play high and hi-lo.
 """
 
 from __future__ import annotations
@@ -82,17 +84,20 @@ class OmahaGame(Game):
         return deals * boards * (3 + players * (1 + math.comb(self.hole, 2) / 2))
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
-        from . import omaha_exact, omaha_postflop
+        from . import omaha_exact, omaha_postflop, omaha_preflop
 
+        if omaha_preflop.applies(scenario, plan, per_deal):  # before the flop: by rank
+            return omaha_preflop.enumeration(scenario, self, plan, categories)
         if omaha_postflop.applies(scenario, plan, per_deal):  # from the flop on: board by board
             return omaha_postflop.enumeration(scenario, self, plan, categories)
         return omaha_exact.enumeration(scenario, self, plan, categories, per_deal)
 
     def enumeration_cached(self) -> bool:
         from ..engines.batches import in_jit_cache
-        from . import omaha_exact, omaha_postflop
+        from . import omaha_exact, omaha_postflop, omaha_preflop
 
-        return in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions_parallel)
+        return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions_parallel)
+                and in_jit_cache(omaha_preflop._items))
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import omaha_boards
