@@ -141,7 +141,7 @@ def boards_per_deal(scenario) -> int:
 
 def _work(scenario, deals: float) -> float:
     return scenario.game.exact_work(deals, len(scenario.players), boards_per_deal(scenario),
-                                    scenario.game.board - len(scenario.board))
+                                    scenario.game.board - len(scenario.board), scenario.unweighted)
 
 
 def upper_bound(scenario) -> float:
@@ -236,7 +236,8 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
     game, players = scenario.game, len(scenario.players)
     to_deal = game.board - len(scenario.board)
     return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64, copy=False), orbit, boards,
-                len(maps), to_deal, game.exact_work(float(len(holes)), players, boards, to_deal),
+                len(maps), to_deal, game.exact_work(float(len(holes)), players, boards, to_deal,
+                                                    scenario.unweighted),
                 maps if maps is _IDENTITY else np.array(maps, np.int64).reshape(len(maps), 52))
 
 

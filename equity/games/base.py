@@ -209,9 +209,11 @@ class Game:
         left = self.deck_size - len(scenario.board) - len(scenario.dead) - self.hole * len(scenario.players)
         return math.comb(left, self.board - len(scenario.board))
 
-    def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
+    def exact_work(self, deals: float, players: int, boards: int, to_deal: int,
+                   uniform: bool = True) -> float:
         """An enumeration's cost in board evaluations of the hold'em kernel (about 3 ns each), for the
-        choice between exact and Monte Carlo."""
+        choice between exact and Monte Carlo. ``uniform``: every deal weighs 1 (no weighted range), which
+        some games' faster kernels need."""
         return deals * boards * players
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:

@@ -141,7 +141,8 @@ class BoardlessGame(Game):
             left -= m
         return ways
 
-    def exact_work(self, deals: float, players: int, boards: int, to_deal: int) -> float:
+    def exact_work(self, deals: float, players: int, boards: int, to_deal: int,
+                   uniform: bool = True) -> float:
         """Every completion values one hand (the last player's) and counts the deal's case; the other
         hands are valued as their cards change. About eight of hold'em's board evaluations, measured."""
         return deals * boards * 8

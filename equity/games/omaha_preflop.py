@@ -100,9 +100,10 @@ class Shared(NamedTuple):
 
 
 @njit(cache=True)
-def _item(s, t, d, r1, r2, acc):
-    """The boards of deal ``d`` whose cards to come have the lowest ranks ``r1 <= r2``, counted into the
-    int64 tally row ``acc``; returns how many boards."""
+def _item(s, t, d, firsts, acc):
+    """The boards of deal ``d`` whose cards to come have the lowest ranks ``r1 <= r2``, for each row
+    ``(r1, r2)`` of ``firsts`` (int64 (k, 2)), counted into the int64 tally row ``acc``; returns how many
+    boards."""
     holes, live, choose, subsets, n_subsets = s.holes, s.live, s.choose, s.subsets, s.n_subsets
     pair, flush, pair_of, suited_of = s.pair, s.flush, s.pair_of, s.suited_of
     low_bit, low_omaha, low_possible, no_low = s.low_bit, s.low_omaha, s.low_possible, s.no_low
@@ -205,110 +206,108 @@ def _item(s, t, d, r1, r2, acc):
                 wins[p] += w * (top & (n_best == 1))
                 ties[p, n_best] += w * (top & (n_best > 1))
 
-    def leaf():
-        """Score the multiset ``rk`` (walked to ``node[5]``) and its flush sets; returns
-        its boards."""
-        ng = 0
-        for i in range(5):
-            if i > 0 and rk[i] == rk[i - 1]:
-                g_n[ng - 1] += 1
-            else:
-                g_rank[ng] = rk[i]
-                g_n[ng] = 1
-                ng += 1
-        ways = 1
-        board_low = 0
-        for g in range(ng):
-            ways *= choose[cnt[g_rank[g]], g_n[g]]
-            board_low |= rank_low[g_rank[g]]
-        row = (np.int64(node[5]) // _R - FIRST_FIVE) * N_PAIRS
-        for p in range(n_players):
-            v = pair[row + cols[p, 0]]
-            for i in range(1, n_pairs):
-                v = min(v, pair[row + cols[p, i]])
-            nf[p] = v
-        possible = 0
-        if split:
-            possible = np.int64(low_possible[board_low])
-            for p in range(n_players):
-                lows[p] = low_omaha[hole_low[p] * 256 + board_low]
-        flushed = 0
-        won = 0
-        lost = 0
-        for fi in range(n_flushable):
-            su = flushable[fi]
-            ls = live_of[su]
-            cand = 0  # the groups with a live card of the suit, and each group's ways in F and out
-            for g in range(ng):
-                r = g_rank[g]
-                has = (ls >> r) & 1
-                cand |= has << g
-                w_in[g] = choose[cnt[r] - has, g_n[g] - 1] * has
-                w_out[g] = choose[cnt[r] - has, g_n[g]]
-            for k in range(n_subsets[cand]):
-                sub = subsets[cand, k]
-                wf = suit_times[fi]
-                mask = 0
-                for g in range(ng):  # branch-free: which groups a subset takes is unpredictable
-                    inside = (sub >> g) & 1
-                    wf *= w_out[g] + inside * (w_in[g] - w_out[g])
-                    mask |= inside << g_rank[g]
-                if wf:
-                    frow = mask * N_SUITED_PAIRS
-                    for p in range(n_players):
-                        v = nf[p]
-                        for i in range(n_scol[p, su]):
-                            v = min(v, flush[frow + scol[p, su, i]])
-                        vals[p] = v
-                    if two and not split:  # heads-up high: two scalars (the ties follow from them)
-                        won += wf * (vals[0] < vals[1])
-                        lost += wf * (vals[1] < vals[0])
-                    else:
-                        count(wf, possible)
-                    flushed += wf
-        for p in range(n_players):
-            vals[p] = nf[p]
-        if two and not split:
-            won += (ways - flushed) * (nf[0] < nf[1])
-            lost += (ways - flushed) * (nf[1] < nf[0])
-            hu[0] += won
-            hu[1] += lost
-            hu[2] += ways - won - lost
-        elif ways > flushed:
-            count(ways - flushed, possible)
-        if two and split:
-            hu[12] += ways * (lows[0] != no_low)
-            hu[13] += ways * (lows[1] != no_low)
-            hu[14] += ways * possible
-        return ways
 
     boards = 0
-    if cnt[r1] == 0 or cnt[r2] == 0 or (r1 == r2 and cnt[r1] < 2):
-        return boards
-    rk[0], rk[1] = r1, r2
-    mult[0] = 1
-    mult[1] = 2 if r1 == r2 else 1
-    node[0] = 0
-    node[1] = uint64(rank_step[uint64(r1)])
-    node[2] = uint64(rank_step[node[1] + uint64(r2)])
-    # Depth-first over the ranks still to come, ascending: rk[j] is the rank being tried at depth j.
-    j = 2
-    rk[2] = r2 - 1
-    while j >= 2:
-        rk[j] += 1
-        if rk[j] == _R:
-            j -= 1
+    for q in range(firsts.shape[0]):
+        r1, r2 = firsts[q, 0], firsts[q, 1]
+        if cnt[r1] == 0 or cnt[r2] == 0 or (r1 == r2 and cnt[r1] < 2):
             continue
-        r = rk[j]
-        mult[j] = mult[j - 1] + 1 if rk[j - 1] == r else 1
-        if mult[j] > cnt[r]:
-            continue
-        node[j + 1] = uint64(rank_step[node[j] + uint64(r)])
-        if j == 4:
-            boards += leaf()
-            continue
-        j += 1
-        rk[j] = r - 1
+        rk[0], rk[1] = r1, r2
+        mult[0] = 1
+        mult[1] = 2 if r1 == r2 else 1
+        node[0] = 0
+        node[1] = uint64(rank_step[uint64(r1)])
+        node[2] = uint64(rank_step[node[1] + uint64(r2)])
+        # Depth-first over the ranks still to come, ascending: rk[j] is the rank being tried at depth j.
+        j = 2
+        rk[2] = r2 - 1
+        while j >= 2:
+            rk[j] += 1
+            if rk[j] == _R:
+                j -= 1
+                continue
+            r = rk[j]
+            mult[j] = mult[j - 1] + 1 if rk[j - 1] == r else 1
+            if mult[j] > cnt[r]:
+                continue
+            node[j + 1] = uint64(rank_step[node[j] + uint64(r)])
+            if j == 4:
+                ng = 0
+                for i in range(5):
+                    if i > 0 and rk[i] == rk[i - 1]:
+                        g_n[ng - 1] += 1
+                    else:
+                        g_rank[ng] = rk[i]
+                        g_n[ng] = 1
+                        ng += 1
+                ways = 1
+                board_low = 0
+                for g in range(ng):
+                    ways *= choose[cnt[g_rank[g]], g_n[g]]
+                    board_low |= rank_low[g_rank[g]]
+                row = (np.int64(node[5]) // _R - FIRST_FIVE) * N_PAIRS
+                for p in range(n_players):
+                    v = pair[row + cols[p, 0]]
+                    for i in range(1, n_pairs):
+                        v = min(v, pair[row + cols[p, i]])
+                    nf[p] = v
+                possible = 0
+                if split:
+                    possible = np.int64(low_possible[board_low])
+                    for p in range(n_players):
+                        lows[p] = low_omaha[hole_low[p] * 256 + board_low]
+                flushed = 0
+                won = 0
+                lost = 0
+                for fi in range(n_flushable):
+                    su = flushable[fi]
+                    ls = live_of[su]
+                    cand = 0  # the groups with a live card of the suit, and each group's ways in F and out
+                    for g in range(ng):
+                        r = g_rank[g]
+                        has = (ls >> r) & 1
+                        cand |= has << g
+                        w_in[g] = choose[cnt[r] - has, g_n[g] - 1] * has
+                        w_out[g] = choose[cnt[r] - has, g_n[g]]
+                    for k in range(n_subsets[cand]):
+                        sub = subsets[cand, k]
+                        wf = suit_times[fi]
+                        mask = 0
+                        for g in range(ng):  # branch-free: which groups a subset takes is unpredictable
+                            inside = (sub >> g) & 1
+                            wf *= w_out[g] + inside * (w_in[g] - w_out[g])
+                            mask |= inside << g_rank[g]
+                        if wf:
+                            frow = mask * N_SUITED_PAIRS
+                            for p in range(n_players):
+                                v = nf[p]
+                                for i in range(n_scol[p, su]):
+                                    v = min(v, flush[frow + scol[p, su, i]])
+                                vals[p] = v
+                            if two and not split:  # heads-up high: two scalars (the ties follow from them)
+                                won += wf * (vals[0] < vals[1])
+                                lost += wf * (vals[1] < vals[0])
+                            else:
+                                count(wf, possible)
+                            flushed += wf
+                for p in range(n_players):
+                    vals[p] = nf[p]
+                if two and not split:
+                    won += (ways - flushed) * (nf[0] < nf[1])
+                    lost += (ways - flushed) * (nf[1] < nf[0])
+                    hu[0] += won
+                    hu[1] += lost
+                    hu[2] += ways - won - lost
+                elif ways > flushed:
+                    count(ways - flushed, possible)
+                if two and split:
+                    hu[12] += ways * (lows[0] != no_low)
+                    hu[13] += ways * (lows[1] != no_low)
+                    hu[14] += ways * possible
+                boards += ways
+                continue
+            j += 1
+            rk[j] = r - 1
     if two and split:
         _fold_heads_up(hu[:12], hu[12:14], hu[14], acc)
     elif two:
@@ -321,13 +320,19 @@ def _item(s, t, d, r1, r2, acc):
 
 @njit(cache=True)
 def _bin(s, items, t, wins, ties, cats, high, low, both, lows, deals, boards_out):
-    """Every item ``items[i] = (deal, r1, r2)`` (:func:`_item`) into the tally row of the arrays ``wins``
+    """Every item ``items[i] = (deal, r1, r2)`` (:func:`_item`; a deal's items one after another) into
+    the tally row of the arrays ``wins``
     .. ``deals`` (:class:`~equity.engines.tally.Tally`), the boards counted into ``boards_out`` (int64
     (1,))."""
     out = Tally(wins, ties, cats, high, low, both, lows, deals)
     acc = _like(out)
-    for i in range(items.shape[0]):
-        boards_out[0] += _item(s, t, items[i, 0], items[i, 1], items[i, 2], acc)
+    i = 0
+    while i < items.shape[0]:  # each deal's items, together (the deal read once)
+        e = i + 1
+        while e < items.shape[0] and items[e, 0] == items[i, 0]:
+            e += 1
+        boards_out[0] += _item(s, t, items[i, 0], items[i:e, 1:], acc)
+        i = e
     _add_into(out, 1.0, acc)
 
 
@@ -385,6 +390,8 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
                 d_idx = np.repeat(np.arange(lo, hi, dtype=np.int64), len(firsts))
                 items = np.concatenate([d_idx[:, None], np.tile(firsts, (hi - lo, 1))], axis=1)
                 order, bin_start = _bins(np.tile(sizes, hi - lo), min(len(items), 4 * n_threads))
+                bin_of = np.repeat(np.arange(len(bin_start) - 1), np.diff(bin_start))
+                order = order[np.lexsort((items[order, 0], bin_of))]  # in each bin, a deal's items together
                 k = len(bin_start) - 1
                 tally, boards = counts(k), np.zeros((k, 1), np.int64)
                 _items(shared, np.ascontiguousarray(items[order]), bin_start, t, tally, boards)
