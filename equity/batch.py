@@ -203,7 +203,7 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
         if dist is not None:
             scenario, seats, groups = prepare_dist(scenario)
             per_combo = dict(combos=seats, groups=groups, group_precision=precision or CELL_PRECISION)
-        method, plan = choose(scenario, spec.method, **options)  # type: ignore[arg-type]
+        method, plan = choose(scenario, spec.method, **options, rows=bool(per_combo))  # type: ignore[arg-type]
         if threads == "auto":
             threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
         result = run_chosen(scenario, method, plan, threads=threads,  # type: ignore[arg-type]

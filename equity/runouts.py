@@ -199,7 +199,8 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
     street = check_street(scenario, street)
     pairs = street == "river" and len(scenario.board) == 3
-    chosen, plan = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
+    chosen, plan = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed,
+                          rows=True)
     start = time.perf_counter()
     if chosen == "exact":
         if on_start is not None:

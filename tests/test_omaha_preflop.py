@@ -80,9 +80,11 @@ def test_weighted_ranges_per_deal_rows_and_boards_stay_elsewhere():
 def test_auto_prices_the_fast_kernels_and_weighted_ranges_apart():
     """The work ``auto`` weighs is each kernel's: PLO against a random hand on a flop (122 M deal-boards
     board by board, a few tenths of a second) is enumerated; a weighted range, which goes deal by deal,
-    is priced as that, above the same range unweighted."""
+    is priced as that, above the same range unweighted; so is a run that keeps rows per deal or per
+    board (per-combo counts, runouts: deal by deal there too, some 50 s for that flop)."""
     flop = Scenario.build(["AsAhKsKh", None], board="7h8d2c", game="omaha")
     assert choose(flop)[0] == "exact"
+    assert choose(flop, rows=True)[0] == "monte-carlo"
     plain = exact.plan(Scenario.build(["AsAhKsKh", "QQxx,JJxx"], game="omaha"))
     weighted = exact.plan(Scenario.build(["AsAhKsKh", "QQxx@50,JJxx"], game="omaha"))
     assert len(plain.weight) == len(weighted.weight)

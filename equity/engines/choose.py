@@ -35,8 +35,9 @@ OnStart = Callable[[str, bool], None]
 
 def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
            precision: float | None = None, time_s: float | None = None,
-           seed: int | None = None) -> tuple[str, exact.Plan | None]:
-    """Pick the method: ``("exact", plan)`` or ``("monte-carlo", None)``.
+           seed: int | None = None, rows: bool = False) -> tuple[str, exact.Plan | None]:
+    """Pick the method: ``("exact", plan)`` or ``("monte-carlo", None)``. ``rows``: the run keeps rows
+    apart, per deal (per-combo counts) or per board (runouts), priced as such (:func:`exact.plan`).
 
     Raises:
         ScenarioError: an unknown method; Monte Carlo options with ``method="exact"``; an enumeration
@@ -54,7 +55,7 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
             raise ScenarioError(f"{' and '.join(mc_options)} {what} and cannot be combined with exact "
                                 "enumeration")
         try:
-            return "exact", exact.plan(scenario)
+            return "exact", exact.plan(scenario, rows=rows)
         except TooLarge as exc:
             raise ScenarioError(f"too many deals to enumerate exactly ({exc}); use Monte Carlo "
                                 "instead") from None
@@ -62,13 +63,13 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
         return "monte-carlo", None
     # Listing the deals can take a while, so first a cheap bound: every combination of the players'
     # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
-    bound, maps = exact.upper_bound(scenario), None
+    bound, maps = exact.upper_bound(scenario, rows), None
     if bound > 8 * AUTO_WORK:
         maps = exact.symmetries(scenario)
         if bound / len(maps) > 8 * AUTO_WORK:
             return "monte-carlo", None
     try:
-        deals = exact.plan(scenario, maps)
+        deals = exact.plan(scenario, maps, rows)
     except TooLarge:
         return "monte-carlo", None
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)
@@ -91,7 +92,8 @@ def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: i
     """
     if not isinstance(scenario, Scenario):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
-    chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed)
+    chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed,
+                           rows=bool(combos))
     return run_chosen(scenario, chosen, deals, trials=trials, precision=precision, time_s=time_s, seed=seed,
                       threads=threads, categories=categories, progress=progress, on_start=on_start,
                       fallback_seed=fallback_seed, combos=combos, groups=groups,

@@ -139,14 +139,15 @@ def boards_per_deal(scenario) -> int:
     return scenario.game.completions(scenario)
 
 
-def _work(scenario, deals: float) -> float:
-    return scenario.game.exact_work(deals, len(scenario.players), boards_per_deal(scenario),
-                                    scenario.game.board - len(scenario.board), scenario.unweighted)
+def _work(scenario, deals: float, rows: bool) -> float:
+    game = scenario.game
+    return game.exact_work(deals, len(scenario.players), boards_per_deal(scenario),
+                           game.board - len(scenario.board), scenario.unweighted and not rows)
 
 
-def upper_bound(scenario) -> float:
-    """The work of an exact run at most, before card collisions and symmetry."""
-    return _work(scenario, scenario.game.deal_bound(scenario))
+def upper_bound(scenario, rows: bool = False) -> float:
+    """The work of an exact run at most, before card collisions and symmetry (``rows``: as :func:`plan`)."""
+    return _work(scenario, scenario.game.deal_bound(scenario), rows)
 
 
 def symmetries(scenario) -> list[np.ndarray]:
@@ -208,13 +209,15 @@ def deals_of(combos: Sequence[tuple[np.ndarray, np.ndarray]], hole: int = 2) -> 
     return holes, weight, masks
 
 
-def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
+def plan(scenario, maps: list[np.ndarray] | None = None, rows: bool = False) -> Plan:
     """List the deals to enumerate: every way to give each player one of their combos with no card
     twice, keeping one deal per symmetry orbit.
 
     Args:
         scenario: a validated scenario.
         maps: its :func:`symmetries`, if the caller has them already.
+        rows: the run keeps rows apart (per deal for per-combo counts, per board for runouts), which
+            some games' fastest kernels do not: its work is priced for the kernels that do.
 
     Raises:
         TooLarge: more than :data:`MAX_DEALS` deals would have to be listed.
@@ -233,11 +236,12 @@ def plan(scenario, maps: list[np.ndarray] | None = None) -> Plan:
         orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
         holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
     boards = boards_per_deal(scenario)
-    game, players = scenario.game, len(scenario.players)
+    game = scenario.game
     to_deal = game.board - len(scenario.board)
+    work = game.exact_work(float(len(holes)), len(scenario.players), boards, to_deal,
+                           not rows and scenario.unweighted)
     return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64, copy=False), orbit, boards,
-                len(maps), to_deal, game.exact_work(float(len(holes)), players, boards, to_deal,
-                                                    scenario.unweighted),
+                len(maps), to_deal, work,
                 maps if maps is _IDENTITY else np.array(maps, np.int64).reshape(len(maps), 52))
 
 
@@ -265,7 +269,7 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
     """
     check_scenario(scenario)
     check_threads(threads)
-    deals = deals if deals is not None else plan(scenario)
+    deals = deals if deals is not None else plan(scenario, rows=bool(combos))
     game = scenario.game
     per_deal = bool(combos)
     n_players = len(scenario.players)
