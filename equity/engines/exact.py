@@ -139,15 +139,15 @@ def boards_per_deal(scenario) -> int:
     return scenario.game.completions(scenario)
 
 
-def _work(scenario, deals: float, rows: bool) -> float:
+def _work(scenario, deals: float, rows: bool, boards: int) -> float:
     game = scenario.game
-    return game.exact_work(deals, len(scenario.players), boards_per_deal(scenario),
-                           game.board - len(scenario.board), scenario.unweighted and not rows)
+    return game.exact_work(deals, len(scenario.players), boards, game.board - len(scenario.board),
+                           scenario.unweighted and not rows)
 
 
 def upper_bound(scenario, rows: bool = False) -> float:
     """The work of an exact run at most, before card collisions and symmetry (``rows``: as :func:`plan`)."""
-    return _work(scenario, scenario.game.deal_bound(scenario), rows)
+    return _work(scenario, scenario.game.deal_bound(scenario), rows, boards_per_deal(scenario))
 
 
 def symmetries(scenario) -> list[np.ndarray]:
@@ -236,12 +236,9 @@ def plan(scenario, maps: list[np.ndarray] | None = None, rows: bool = False) -> 
         orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
         holes, weight, orbit = holes[canonical], weight[canonical] * orbit[canonical], orbit[canonical]
     boards = boards_per_deal(scenario)
-    game = scenario.game
-    to_deal = game.board - len(scenario.board)
-    work = game.exact_work(float(len(holes)), len(scenario.players), boards, to_deal,
-                           not rows and scenario.unweighted)
     return Plan(np.ascontiguousarray(holes, np.uint8), weight.astype(np.float64, copy=False), orbit, boards,
-                len(maps), to_deal, work,
+                len(maps), scenario.game.board - len(scenario.board),
+                _work(scenario, float(len(holes)), rows, boards),
                 maps if maps is _IDENTITY else np.array(maps, np.int64).reshape(len(maps), 52))
 
 

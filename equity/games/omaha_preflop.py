@@ -128,7 +128,11 @@ def _item(s, t, d, firsts, acc):
     scol = np.empty((n_players, 4, n_pairs), np.int64)
     n_scol = np.zeros((n_players, 4), np.int64)
     hole_low = np.zeros(n_players, np.int64)
+    held = np.zeros((4, n_players), np.int64)  # each hand's ranks of each suit
     for p in range(n_players):
+        for j in range(h):
+            c = np.int64(holes[d, p, j])
+            held[c & 3, p] |= 1 << (c >> 2)
         k = 0
         for i in range(h - 1):
             a = np.int64(holes[d, p, i])
@@ -143,11 +147,6 @@ def _item(s, t, d, firsts, acc):
         hole_low[p] |= low_bit[holes[d, p, h - 1]]
     # The suits some hand can flush in, one of each kind: two suits whose live ranks and whose hands'
     # suited ranks are the same give the same flushes, so the second is counted by the first twice.
-    held = np.zeros((4, n_players), np.int64)
-    for p in range(n_players):
-        for j in range(h):
-            c = np.int64(holes[d, p, j])
-            held[c & 3, p] |= 1 << (c >> 2)
     flushable = np.zeros(4, np.int64)
     suit_times = np.zeros(4, np.int64)
     n_flushable = 0
@@ -361,6 +360,9 @@ def _item_sizes() -> tuple[np.ndarray, np.ndarray]:
     return np.stack([r1, r2], axis=1).astype(np.int64), rest
 
 
+_FIRSTS, _SIZES = _item_sizes()
+
+
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
     """The by-rank enumeration of ``deals`` (:func:`applies`) for
     :func:`equity.engines.exact.enumerate_exact`: ``run(n_threads)`` yields ``(tally, boards, trials
@@ -373,7 +375,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
     shared = Shared(holes, np.asarray(scenario.live, np.uint8), _CHOOSE, _SUBSETS, _N_SUBSETS,
                     *low_arrays(game.split), categories, game.category_table(), pairs.pair, pairs.flush,
                     pairs.pair_of, pairs.suited_of)
-    firsts, sizes = _item_sizes()
+    firsts, sizes = _FIRSTS, _SIZES
     per_batch = max(1, BATCH_LEAVES // int(sizes.sum()))
 
     def counts(k: int) -> Tally:
