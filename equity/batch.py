@@ -43,8 +43,11 @@ from .dist import CELL_PRECISION, DEFAULT_BUCKETS, distribution_of, parse_bucket
 from .dist import prepare as prepare_dist
 from .engines.batches import Progress
 from .engines.choose import choose, run_chosen
+from .engines.fixed import calculate_fixed
 from .engines.montecarlo import DEFAULT_PRECISION
 from .errors import EquityError
+from .ranges import Range
+from .result import Result
 from .scenario import Scenario
 from .spec import SPEC_KEYS, Spec, read_spec
 
@@ -196,6 +199,10 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
         if run_out:
             out = {"line": line.number, "id": scenario_id, **_runout(spec, dist, street, threads)}
             return json.dumps(out, allow_nan=False), False
+        result = _fixed(spec) if dist is None and threads in ("auto", None, 1) else None
+        if result is not None:
+            out = {"line": line.number, "id": scenario_id, **result.to_dict()}
+            return json.dumps(out, allow_nan=False), False
         scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
         precision = None if spec.precision is None else spec.precision / 100
         options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
@@ -216,6 +223,17 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
         scenario_id = getattr(exc, "scenario_id", scenario_id)
         return json.dumps(_error(line, scenario_id, str(exc))), True
     return json.dumps(out, allow_nan=False), False
+
+
+def _fixed(spec: Spec) -> Result | None:
+    """A small exact spot of specific hands by :func:`~equity.engines.fixed.calculate_fixed`, else None."""
+    if (spec.method == "monte-carlo" or spec.categories
+            or any(x is not None for x in (spec.trials, spec.precision, spec.time_s, spec.seed))):
+        return None
+    texts = [p.text for p in spec.players if isinstance(p, Range) and p.is_hand()]
+    if len(texts) < len(spec.players):
+        return None
+    return calculate_fixed(texts, spec.board, spec.dead, spec.game)
 
 
 def _runout(spec: Spec, dist: Any, street: str | None, threads: int | str | None) -> dict[str, Any]:

@@ -42,6 +42,8 @@ _RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in e
 SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"  # filled then outlined, each in c, d, h, s order
 _SUIT_OF = ({ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
             | {ch: i % 4 for i, ch in enumerate(SUIT_SYMBOLS)})
+#: Every two-character card name the parser reads (``'As'``, ``'as'``, ``'AS'``, ``'A♠'`` ...) -> its id.
+TWO_CHAR_CARDS = {r + s: 4 * rank + suit for r, rank in _RANK_OF.items() for s, suit in _SUIT_OF.items()}
 _EMOJI = "\ufe0f"  # the presentation selector that may follow a symbol ("♥️"); part of its card
 
 

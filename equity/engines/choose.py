@@ -23,6 +23,7 @@ from . import exact
 from . import montecarlo as simulate
 from .batches import Progress
 from .deals import RANDOM_HAND
+from .fixed import calculate_fixed
 
 AUTO_WORK = 160_000_000
 METHODS = ("auto", "exact", "monte-carlo")
@@ -167,6 +168,12 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
     >>> r.method, r.trials, round(100 * r.players[0].equity, 4)
     ('exact', 1712304, 81.2555)
     """
+    if (method in ("auto", "exact") and trials is None and precision is None and time_s is None
+            and seed is None and (threads is None or type(threads) is int and threads == 1)
+            and not categories and progress is None and on_start is None and not combos):
+        result = calculate_fixed(players, board, dead, game)  # specific hands, a small spot: None if not
+        if result is not None:
+            return result
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
     return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
                               seed=seed, threads=threads, categories=categories, progress=progress,

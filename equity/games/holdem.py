@@ -117,6 +117,13 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_deals._deals_parallel)
 
+    counts_one_deal = True
+
+    def one_deal(self, holes: Any, board: Any, live: Any) -> tuple[Any, int]:
+        from . import holdem_exact
+
+        return holdem_exact.one_deal(self, holes, board, live)
+
     def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import holdem_boards
 

@@ -12,33 +12,40 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from ..engines.batches import next_batch, using_threads
 from ..engines.tally import Tally
-from .holdem_deals import _deals, _deals_parallel
+from .holdem_deals import Board, _deals, _deals_parallel, _fixed_deal
 
 CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
 MAX_ROWS = 65_536  # deals per batch at most when each deal has a row of its own
-
-
-class Board(NamedTuple):
-    """What every deal shares: board: uint8 (b,), the fixed board, 0 <= b <= 5; live: uint8 (m,),
-    ascending, every card not on the board or dead; want_cats: count categories; cat_of: uint8 (7463,),
-    class -> category 0..8."""
-
-    board: np.ndarray
-    live: np.ndarray
-    want_cats: bool
-    cat_of: np.ndarray
 
 
 @functools.cache
 def _no_rows(n_players: int) -> Tally:
     """The per-deal rows of a run that keeps none (zero rows: nothing is ever written to them)."""
     return Tally.zeros(0, n_players, False, np.float64, ways=n_players + 1, categories=False)
+
+
+def _count(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray, b: Board, t: Any) -> tuple[Tally, int]:
+    """The deals' counts on the calling thread: a tally of one row, and the boards counted."""
+    n_players = holes.shape[1]
+    part = Tally.zeros(1, n_players, False, np.float64, categories=b.want_cats)
+    boards = np.zeros(1, np.int64)
+    none = _no_rows(n_players)
+    _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins, none.ties)
+    return part, int(boards[0])
+
+
+def one_deal(game: Any, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Tally, int]:
+    """One deal of fixed hands (uint8 (1, P, 2)) on every completion of ``board`` from ``live`` (the
+    deck but the board and the dead cards; the hands' cards are skipped here), on the calling thread:
+    the tally, without categories, and the boards counted (:mod:`equity.engines.fixed`)."""
+    wins, ties, boards = _fixed_deal(holes, board, live, game.category_table(), *game.tables())
+    return Tally.one_pot(wins, ties), int(boards)
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
@@ -65,10 +72,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no parallel launch
 
     def one_chunk(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray) -> tuple[Tally, int]:
-        part, boards = counts(1), np.zeros(1, np.int64)
-        _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins,
-               none.ties)
-        return part, int(boards[0])
+        return _count(holes, weight, orbit, b, t)
 
     # Load (or compile) the kernel now, so no batch's time includes that.
     if serial and not _deals.overloads:
