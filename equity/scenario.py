@@ -267,10 +267,11 @@ class Scenario:
         """``(combos uint8 (n, hole), weights float64 (n,))`` of each player left with two or more combos."""
         return [r for r in self._resolved if r is not None and len(r[0]) > 1]
 
-    @property
+    @functools.cached_property
     def unweighted(self) -> bool:
         """Whether every combo of every player weighs 1 (no weighted range): then every deal does."""
-        return all(r is None or bool(np.all(r[1] == 1.0)) for r in self._resolved)
+        return all(r is None or (r[1][0] == 1.0 if len(r[1]) == 1 else bool((r[1] == 1.0).all()))
+                   for r in self._resolved)
 
     def combos(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Every player's possible combos and weights after card removal; a random hand's are all the
