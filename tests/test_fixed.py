@@ -41,7 +41,8 @@ def spelled(cards, draw):
     out = []
     for card in cards:
         name = format_cards([card])
-        out.append(draw(st.sampled_from([name, name.lower(), name.upper(), name[0].lower() + name[1].upper()])))
+        spellings = [name, name.lower(), name.upper(), name[0].lower() + name[1].upper()]
+        out.append(draw(st.sampled_from(spellings)))
     return "".join(out)
 
 

@@ -18,7 +18,6 @@ what is wrong with bad input. The result is the same :class:`~equity.result.Resu
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 
 import numpy as np
@@ -80,13 +79,12 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     boards = math.comb(left, to_deal)
     if g.exact_work(1.0, len(players), boards, to_deal) > SERIAL_WORK:
         return None
-    start = time.perf_counter()
     gone = 0
     for card in cards[n_held:]:
         gone |= 1 << card  # type: ignore[operator]
     live = _DECK[g.low_card:][(_BITS[g.low_card:] & np.uint64(gone)) == 0]
     holes = np.array(cards[:n_held], np.uint8).reshape(1, len(players), g.hole)
-    tally, counted = g.one_deal(holes, np.array(on_board, np.uint8), live)
+    tally, counted, start = g.one_deal(holes, np.array(on_board, np.uint8), live)
     assert counted == boards, (counted, boards)
     return counted_result(g, list(players), [1] * len(players), tally, float(boards), boards, on_board,
                           out, False, start)

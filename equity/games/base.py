@@ -232,11 +232,13 @@ class Game:
     #: Whether :meth:`one_deal` counts a deal of fixed hands (for :mod:`equity.engines.fixed`).
     counts_one_deal = False
 
-    def one_deal(self, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Any, int]:
+    def one_deal(self, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Any, int, float]:
         """One deal of fixed hands, holes uint8 (1, P, hole), on every completion of ``board`` (uint8)
         from ``live`` (the deck but the board and the dead cards, ascending; the hands' cards still in
         it), on the calling thread: its :class:`~equity.engines.tally.Tally`, summed (no rows axis) and
-        without categories, and the boards counted. A game that has it says so in :attr:`counts_one_deal`."""
+        without categories, the boards counted, and the ``time.perf_counter()`` at which the counting
+        began (after loading the kernel: a result's clock leaves that out). A game that has it says so
+        in :attr:`counts_one_deal`."""
         raise NotImplementedError
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int,

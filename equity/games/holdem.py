@@ -119,7 +119,7 @@ class HoldemGame(Game):
 
     counts_one_deal = True
 
-    def one_deal(self, holes: Any, board: Any, live: Any) -> tuple[Any, int]:
+    def one_deal(self, holes: Any, board: Any, live: Any) -> tuple[Any, int, float]:
         from . import holdem_exact
 
         return holdem_exact.one_deal(self, holes, board, live)

@@ -40,12 +40,18 @@ def _count(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray, b: Board, t
     return part, int(boards[0])
 
 
-def one_deal(game: Any, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Tally, int]:
+def one_deal(game: Any, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Tally, int, float]:
     """One deal of fixed hands (uint8 (1, P, 2)) on every completion of ``board`` from ``live`` (the
     deck but the board and the dead cards; the hands' cards are skipped here), on the calling thread:
-    the tally, without categories, and the boards counted (:mod:`equity.engines.fixed`)."""
-    wins, ties, boards = _fixed_deal(holes, board, live, game.category_table(), *game.tables())
-    return Tally.one_pot(wins, ties), int(boards)
+    the tally, without categories, the boards counted and when the counting began, once the kernel was
+    loaded (:mod:`equity.engines.fixed`)."""
+    cat_of, t = game.category_table(), game.tables()
+    if not _fixed_deal.overloads:  # load (or compile) the kernel first: a river spot of two hands
+        _fixed_deal(np.array([[[0, 1], [2, 3]]], np.uint8), np.arange(4, 9, dtype=np.uint8),
+                    np.arange(9, 52, dtype=np.uint8), cat_of, *t)
+    start = time.perf_counter()
+    wins, ties, boards = _fixed_deal(holes, board, live, cat_of, *t)
+    return Tally.one_pot(wins, ties), int(boards), start
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
