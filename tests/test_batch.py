@@ -315,7 +315,9 @@ def test_lines_go_out_in_groups_from_a_file_and_one_by_one_from_a_pipe(tmp_path)
 
 
 def test_ctrl_c_exits_130_keeping_whole_answers_ready_to_resume(tmp_path):
-    spots = spots_for_resume(40)
+    # Enough spots (about 1.4 s of work) that the run cannot end between the third answer and the
+    # signal, even on a loaded machine (40 once finished there first).
+    spots = spots_for_resume(200)
     source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     source.write_text(jsonl(spots))
     proc = subprocess.Popen([str(BIN / "equity"), "batch", str(source), "--output", str(out)],
