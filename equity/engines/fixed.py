@@ -28,9 +28,6 @@ from ..games import HOLDEM, Game, get_game
 from ..result import Result
 from .exact import SERIAL_WORK, counted_result
 
-_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
-_DECK = np.arange(52, dtype=np.uint8)
-
 
 def _cards(text: str) -> list[int | None]:
     """The cards of ``text`` (of even length) read as two-character names run together; None for each
@@ -39,11 +36,11 @@ def _cards(text: str) -> list[int | None]:
     return [get(text[i:i + 2]) for i in range(0, len(text), 2)]
 
 
-def _game(players: Sequence[object], game: str | Game | None) -> Game | None:
-    """The game, if it has a one-deal kernel; with ``game`` None, hold'em when every hand is written in
-    four characters (two cards: the game :func:`~equity.games.infer_game` reads from them)."""
+def _game(game: str | Game | None) -> Game | None:
+    """The game, if it has a one-deal kernel; with ``game`` None, hold'em (the game
+    :func:`~equity.games.infer_game` reads from two-card hands: the caller takes no others)."""
     if game is None:
-        return HOLDEM if all(type(p) is str and len(p) == 4 for p in players) else None
+        return HOLDEM
     try:
         chosen = get_game(game)
     except (EquityError, TypeError):
@@ -58,7 +55,7 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     apply (module docstring), the caller then going the general way."""
     if type(players) not in (list, tuple) or type(board) is not str or type(dead) is not str:
         return None
-    g = _game(players, game)
+    g = _game(game)
     if g is None or not 2 <= len(players) <= g.max_players:
         return None
     size = 2 * g.hole
@@ -79,10 +76,7 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     boards = math.comb(left, to_deal)
     if g.exact_work(1.0, len(players), boards, to_deal) > SERIAL_WORK:
         return None
-    gone = 0
-    for card in cards[n_held:]:
-        gone |= 1 << card  # type: ignore[operator]
-    live = _DECK[g.low_card:][(_BITS[g.low_card:] & np.uint64(gone)) == 0]
+    live = g.cards_left(cards[n_held:])  # type: ignore[arg-type]
     holes = np.array(cards[:n_held], np.uint8).reshape(1, len(players), g.hole)
     tally, counted, start = g.one_deal(holes, np.array(on_board, np.uint8), live)
     assert counted == boards, (counted, boards)

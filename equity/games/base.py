@@ -27,6 +27,8 @@ from ..evaluators.dag import CATEGORIES
 
 #: The category keys of results (``straight_flush`` .. ``high_card``), in hold'em's order.
 CATEGORY_NAMES = tuple(name for name, _ in CATEGORIES)
+_BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)  # each card id's bit
+_DECK = np.arange(52, dtype=np.uint8)
 
 #: Hand size -> what such a hand is played in, e.g. ``" (a 4-card hand is Omaha: --game plo)"``; the
 #: registry (:mod:`equity.games`) fills it once its games are defined.
@@ -71,10 +73,11 @@ class Game:
 
     def cards_left(self, out: Sequence[int]) -> np.ndarray:
         """The deck's cards not in ``out`` (uint8, ascending)."""
-        gone = np.zeros(52, np.bool_)
-        gone[list(out)] = True
-        deck = np.arange(self.low_card, 52, dtype=np.uint8)
-        return deck[~gone[deck]]
+        gone = 0
+        for card in out:
+            gone |= 1 << int(card)
+        low = self.low_card
+        return _DECK[low:][(_BITS[low:] & np.uint64(gone)) == 0]
 
     @property
     def board_sizes(self) -> tuple[int, ...]:

@@ -599,7 +599,6 @@ def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins
                boards[j], deal_wins[a:z], deal_ties[a:z])
 
 
-
 @njit(cache=True)
 def _fixed_deal(holes, board, live, cat_of, t0, t1, t2, t3, t4, t5, t6, t7, t8):
     """One deal of fixed hands (uint8 (1, P, 2)) on every completion of ``board`` from ``live`` (as in
