@@ -42,8 +42,23 @@ _RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in e
 SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"  # filled then outlined, each in c, d, h, s order
 _SUIT_OF = ({ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in enumerate(SUITS)}
             | {ch: i % 4 for i, ch in enumerate(SUIT_SYMBOLS)})
-#: Every two-character card name the parser reads (``'As'``, ``'as'``, ``'AS'``, ``'A♠'`` ...) -> its id.
-TWO_CHAR_CARDS = {r + s: 4 * rank + suit for r, rank in _RANK_OF.items() for s, suit in _SUIT_OF.items()}
+
+
+def _ascii_parts() -> np.ndarray:
+    parts = np.full((2, 128), 255, np.uint8)
+    for row, names in enumerate((_RANK_OF, _SUIT_OF)):
+        for ch, value in names.items():
+            if ch.isascii():
+                parts[row, ord(ch)] = value
+    parts.flags.writeable = False
+    return parts
+
+
+#: uint8 (2, 128): the rank (row 0) and the suit (row 1) each ASCII character names as the parser reads
+#: it, 255 where none; for kernels that read cards from text (:mod:`equity.engines.fixed`).
+ASCII_CARD_PARTS = _ascii_parts()
+#: ``str.translate``'s table from each suit symbol to its suit's letter.
+SUIT_LETTERS = {ord(ch): SUITS[i % 4] for i, ch in enumerate(SUIT_SYMBOLS)}
 _EMOJI = "\ufe0f"  # the presentation selector that may follow a symbol ("♥️"); part of its card
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
-from itertools import chain
+from operator import mul
 from typing import Any
 
 import numpy as np
@@ -43,7 +43,7 @@ CATEGORY_KEYS = tuple(category_key(name) for name, _ in CATEGORIES)
 SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity", "low_share")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayerResult:
     """One player's outcome. Fractions in [0, 1].
 
@@ -68,6 +68,15 @@ class PlayerResult:
     categories: dict[str, dict[str, float]] | None = None
     split: dict[str, float] | None = None
 
+    def __init__(self, hand: str, win: float, tie: float, equity: float, stderr: float | None,
+                 win_stderr: float | None, tie_stderr: float | None, combos: int = 1,
+                 categories: dict[str, dict[str, float]] | None = None,
+                 split: dict[str, float] | None = None) -> None:
+        # The fields in one update: half the time of the frozen dataclass's own __init__ (a
+        # ``object.__setattr__`` a field), which a small exact spot pays once a player.
+        self.__dict__.update(hand=hand, win=win, tie=tie, equity=equity, stderr=stderr, win_stderr=win_stderr,
+                             tie_stderr=tie_stderr, combos=combos, categories=categories, split=split)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "win": self.win, "tie": self.tie, "equity": self.equity,
                                "stderr": self.stderr, "combos": self.combos}
@@ -78,7 +87,7 @@ class PlayerResult:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     """What every engine returns: per-player results in the order given (hero first).
 
@@ -99,6 +108,14 @@ class Result:
     #: The per-combo counts asked for (:class:`~equity.engines.combos.ComboCounts`, one per seat asked
     #: for), else None; :mod:`equity.combos` turns them into figures. Not part of :meth:`to_dict`.
     combos: list[Any] | None = field(default=None, compare=False, repr=False)
+
+    def __init__(self, method: str, trials: int, seed: int | None, board: str, dead: str, elapsed_s: float,
+                 players: list[PlayerResult] | None = None, game: str = "holdem",
+                 low: dict[str, float] | None = None, combos: list[Any] | None = None) -> None:
+        # One update, as :class:`PlayerResult`'s (a default list of its own, as the field's factory gave).
+        self.__dict__.update(method=method, trials=trials, seed=seed, board=board, dead=dead,
+                             elapsed_s=elapsed_s, players=[] if players is None else players, game=game,
+                             low=low, combos=combos)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
@@ -124,25 +141,49 @@ def _share_stderr(n: float, share: float) -> float | None:
     return math.sqrt(max(0.0, share - share * share) * n / (n - 1) / n)
 
 
-def _scaled(x: list[float], k: tuple[int, ...], scale: int) -> int:
-    """sum(x / k) * scale, exactly, for whole counts ``x`` and a ``scale`` every ``k`` divides."""
-    return sum(int(c) * (scale // d) for c, d in zip(x, k, strict=True) if c)
+def _scaled(x: list[float], per: tuple[int, ...]) -> int:
+    """sum(x / k) * scale, exactly, for whole counts ``x``, ``per`` the ``scale // k`` of each slot."""
+    assert len(x) == len(per)
+    return sum(map(mul, map(int, x), per))  # half the time of a generator's zip
 
 
 @functools.cache
 def _ways(n: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The divisors of the ``n`` k-way slots of a pot and of a half (slot 0 counts as 1) and a scale
-    every share of a pot or half divides: ``lcm(1 .. 2n - 1)``."""
+    """For the ``n`` k-way slots of a pot (slot 0 counts as 1): a scale every share of a pot or half
+    divides, ``lcm(1 .. 2n - 1)``, and per slot what a whole pot and a half shared k ways take of it,
+    ``scale // k`` and ``scale // 2k``."""
+    scale = math.lcm(*range(1, 2 * n))
     k = (1, *range(1, n))
-    return k, tuple(2 * d for d in k), math.lcm(*range(1, 2 * n))
+    return tuple(scale // d for d in k), tuple(scale // (2 * d) for d in k), scale
 
 
 def _whole(total: float, *counts: list) -> bool:
     """Whether the total and every count an equity is formed from (lists of floats, or of lists of
     floats) are whole numbers, so exact fractions can be formed."""
-    return float(total).is_integer() and all(
-        all(map(float.is_integer, chain.from_iterable(rows) if rows and isinstance(rows[0], list) else rows))
-        for rows in counts)
+    if not float(total).is_integer():
+        return False
+    for rows in counts:
+        for row in (rows if rows and isinstance(rows[0], list) else (rows,)):
+            if not all(map(float.is_integer, row)):
+                return False
+    return True
+
+
+def _one_pot(wins: float, ties: list[float], per: tuple[int, ...], scale: int,
+             total: float) -> tuple[float, float, float]:
+    """Win, tie and equity (a :class:`PlayerResult`'s order) of whole one-pot counts (``per`` and
+    ``scale`` from :func:`_ways`): the equity rounded once from its exact fraction (an int over an int
+    divides correctly rounded), win and tie the same values :func:`figures` gives, to the bit (sums of
+    whole floats below 2**53 are exact)."""
+    pot = int(wins) * scale + _scaled(ties, per)
+    return wins / total, math.fsum(ties) / total, pot / (int(total) * scale)
+
+
+def exact_players(labels: list[str], rows: list[list[float]]) -> list[PlayerResult]:
+    """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``rows``, its win, tie
+    and equity (:mod:`equity.engines.fixed`)."""
+    return [PlayerResult(label, win, tie, equity, 0.0, 0.0, 0.0)
+            for label, (win, tie, equity) in zip(labels, rows, strict=True)]
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
@@ -206,7 +247,7 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     # At most as many ways as players: a one-pot tally's columns past them are 0 and left unread (a
     # smaller common scale; the same fractions).
     ways = tally.ties.shape[-1] if split else min(tally.ties.shape[-1], len(labels) + 1)
-    k, k2, scale = _ways(ways)
+    per, per_half, scale = _ways(ways)
     whole = False
     if exact and fractions:
         wins, ties = tally.wins.tolist(), tally.ties[..., :ways].tolist()
@@ -223,20 +264,17 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
-        if whole:
-            pot = int(wins[p]) * scale + _scaled(ties[p], k, scale)
-            low_part = 0
-            if split:
-                pot += _scaled(highs[p], k2, scale)
-                low_part = _scaled(lows[p], k2, scale)
+        low_equity = 0.0
+        if row is None:  # whole counts, no split
+            win, tie, equity = _one_pot(wins[p], ties[p], per, scale, total)
+        elif whole:
+            pot = int(wins[p]) * scale + _scaled(ties[p], per) + _scaled(highs[p], per_half)
+            low_part = _scaled(lows[p], per_half)
             equity = (pot + low_part) / (int(total) * scale)
             low_equity = low_part / (int(total) * scale)
+            win, tie = float(row["win"][r][p]), float(row["tie"][r][p])
         else:
-            assert row is not None
             equity, low_equity = float(row["equity"][r][p]), float(row["low_equity"][r][p]) if split else 0.0
-        if row is None:  # whole counts, no split: the same values figures() gives, to the bit
-            win, tie = wins[p] / total, math.fsum(ties[p]) / total
-        else:
             win, tie = float(row["win"][r][p]), float(row["tie"][r][p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)

@@ -9,14 +9,16 @@ import json
 from fractions import Fraction
 
 import naive
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import equity
 from equity import batch
-from equity.cards import format_cards, parse_cards
+from equity.cards import ASCII_CARD_PARTS, format_cards, parse_cards
 from equity.engines import choose
+from equity.engines.card_text import _read_cards
 from equity.engines.fixed import calculate_fixed
 from equity.errors import CardError, DuplicateCardError, EquityError, RangeError
 from equity.scenario import Scenario
@@ -162,3 +164,50 @@ def test_a_batch_line_of_specific_hands_answers_as_the_general_way():
     assert got | {"elapsed_s": 0} == {"line": 1, "id": "x", **want} | {"elapsed_s": 0}
     bad, failed = batch.answer(batch.Line(2, json.dumps(record | {"dead": "Ks"})))
     assert failed and "Ks" in json.loads(bad)["error"]
+
+
+@pytest.mark.parametrize("n_players, n_board", [(10, 3), (20, 3), (23, 3), (22, 4), (12, 5)])
+def test_many_players_are_the_general_ways_results(n_players, n_board):
+    """Up to 23 players: the kernel's exact figures over lcm(1 .. 23), the widest scale it forms."""
+    cards = [format_cards([c]) for c in range(51, 51 - 2 * n_players - n_board, -1)]
+    hands = ["".join(cards[2 * i:2 * i + 2]) for i in range(n_players)]
+    board = "".join(cards[2 * n_players:])
+    same(calculate_fixed(hands, board), general(hands, board))
+
+
+def test_suit_symbols_take_it_too(monkeypatch):
+    want = general(["AsKs", "QdQc"], "Th9h2c", "7d")
+    monkeypatch.setattr(Scenario, "build", lambda *a, **k: pytest.fail("the general way ran"))
+    got = equity.calculate(["A♠K♠", "Q♦Q♣"], "T♥9♡2♧", "7♦")
+    assert [(p.win, p.tie, p.equity) for p in got.players] == [(p.win, p.tie, p.equity) for p in want.players]
+    assert (got.board, got.dead, [p.hand for p in got.players]) == ("Th9h2c", "7d", ["A♠K♠", "Q♦Q♣"])
+
+
+def test_the_kernel_reads_every_pair_of_ascii_characters_as_the_parser():
+    """Each of the 128 x 128 pairs: the one card parse_cards reads from it, or none (an error, no card,
+    or not one card)."""
+    read = np.empty((128, 128), np.int64)
+    want = np.full((128, 128), -1)
+    for a in range(128):
+        for b in range(128):
+            cards, ok = _read_cards(np.array([a, b], np.uint8), ASCII_CARD_PARTS, 0)
+            read[a, b] = cards[0] if ok else -1
+            try:
+                parsed = parse_cards(chr(a) + chr(b))
+            except EquityError:
+                continue
+            if len(parsed) == 1:
+                want[a, b] = parsed[0]
+    assert (read == want).all()
+    assert (want >= 0).sum() == 18 * 8  # 2-9, T J Q K A in either case; each suit in either case
+
+
+@pytest.mark.parametrize("text, low_card, n_read", [
+    ("AsKsAs", 0, 2),  # a duplicate
+    ("AsKs5d", 16, 2),  # below the short deck's six
+    ("AsXs", 0, 1),
+    ("As\u00e9s", 0, 1),  # a character past ASCII (as one byte would read)
+])
+def test_the_kernel_refuses_what_is_no_card_of_the_deck(text, low_card, n_read):
+    cards, ok = _read_cards(np.frombuffer(text.encode("latin-1"), np.uint8), ASCII_CARD_PARTS, low_card)
+    assert not ok and len(cards) == n_read

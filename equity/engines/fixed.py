@@ -1,12 +1,14 @@
 """Small exact spots of specific hands, at the cost of their boards.
 
 ``equity.calculate(["AsKs", "QdQc", "Jh8h"], "Th9h2c")`` is 903 boards, which the hold'em kernel counts
-in about 5 us. The general way around it (a :class:`~equity.scenario.Scenario` with its ranges, a
+in about 2 us. The general way around it (a :class:`~equity.scenario.Scenario` with its ranges, a
 :class:`~equity.engines.exact.Plan`, a batched enumeration) costs some 60 us more, which is what a caller
 pays who scores all-in spots one by one, a hand history's say. When every player is a specific hand
-written as two-character cards, with the board and dead cards so written, this module reads the cards
-from :data:`~equity.cards.TWO_CHAR_CARDS`, checks them with one bit mask and hands the single deal to
-the game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal`).
+written as two-character cards, with the board and dead cards so written, this module checks the
+spot's size from the text's length alone and hands the text, as ASCII (suit symbols as their letters),
+to the game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal`), which reads the cards through
+the card parser's maps, counts the boards and forms the exact figures in one call; what is left in
+Python is the :class:`~equity.result.Result`.
 
 It takes only what it can answer exactly as the general way does: anything else (a range, a random hand,
 a card written another way, a duplicate or any other mistake, a game without a one-deal kernel, a spot
@@ -17,35 +19,49 @@ what is wrong with bad input. The result is the same :class:`~equity.result.Resu
 
 from __future__ import annotations
 
+import functools
 import math
+import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
-import numpy as np
-
-from ..cards import TWO_CHAR_CARDS
+from ..cards import CARD_NAMES, SUIT_LETTERS
 from ..errors import EquityError
 from ..games import HOLDEM, Game, get_game
-from ..result import Result
-from .exact import SERIAL_WORK, counted_result
+from ..result import Result, exact_players
+from .exact import SERIAL_WORK
+
+#: lcm(1 .. n): the scale of the exact figures of n players' counts.
+_LCM = tuple(math.lcm(*range(1, n + 1)) for n in range(30))
 
 
-def _cards(text: str) -> list[int | None]:
-    """The cards of ``text`` (of even length) read as two-character names run together; None for each
-    pair of characters that is not one."""
-    get = TWO_CHAR_CARDS.get
-    return [get(text[i:i + 2]) for i in range(0, len(text), 2)]
+class _Game(NamedTuple):
+    """What the fast way asks of a game, asked once: its hand's size in characters, the most players,
+    the board's cards, the deck's size and the boards a spot may give."""
+
+    game: Game
+    size: int
+    max_players: int
+    board: int
+    deck_size: int
+    board_sizes: frozenset[int]
 
 
-def _game(game: str | Game | None) -> Game | None:
+@functools.lru_cache(maxsize=64)
+def _game(game: str | Game | None) -> _Game | None:
     """The game, if it has a one-deal kernel; with ``game`` None, hold'em (the game
     :func:`~equity.games.infer_game` reads from two-card hands: the caller takes no others)."""
     if game is None:
-        return HOLDEM
-    try:
-        chosen = get_game(game)
-    except (EquityError, TypeError):
-        return None
-    return chosen if chosen.counts_one_deal else None
+        chosen = HOLDEM
+    else:
+        try:
+            chosen = get_game(game)
+        except (EquityError, TypeError):
+            return None
+        if not chosen.counts_one_deal:
+            return None
+    return _Game(chosen, 2 * chosen.hole, chosen.max_players, chosen.board, chosen.deck_size,
+                 frozenset(chosen.board_sizes))
 
 
 def calculate_fixed(players: Sequence[object], board: object = "", dead: object = "",
@@ -55,30 +71,39 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     apply (module docstring), the caller then going the general way."""
     if type(players) not in (list, tuple) or type(board) is not str or type(dead) is not str:
         return None
-    g = _game(game)
-    if g is None or not 2 <= len(players) <= g.max_players:
+    try:
+        spec = _game(game)
+    except TypeError:  # a game that is no key (get_game names it, the general way)
         return None
-    size = 2 * g.hole
+    n_players = len(players)
+    if spec is None or not 2 <= n_players <= spec.max_players:
+        return None
+    size = spec.size
     for p in players:
         if type(p) is not str or len(p) != size:
             return None
-    if len(board) % 2 or len(dead) % 2:
+    n_board, odd = divmod(len(board), 2)
+    if odd or len(dead) % 2 or n_board not in spec.board_sizes:
         return None
-    cards = _cards("".join(players) + board + dead)
-    if None in cards or len(set(cards)) < len(cards) or min(cards) < g.low_card:  # type: ignore[type-var]
-        return None
-    n_held = g.hole * len(players)
-    on_board, out = cards[n_held:n_held + len(board) // 2], cards[n_held + len(board) // 2:]
-    left = g.deck_size - len(cards)
-    to_deal = g.board - len(on_board)
-    if len(on_board) not in g.board_sizes or left < to_deal:
+    to_deal = spec.board - n_board
+    left = spec.deck_size - (n_players * size + len(board) + len(dead)) // 2
+    if left < to_deal:
         return None
     boards = math.comb(left, to_deal)
-    if g.exact_work(1.0, len(players), boards, to_deal) > SERIAL_WORK:
+    g = spec.game
+    if g.exact_work(1.0, n_players, boards, to_deal) > SERIAL_WORK or boards * _LCM[n_players] >= 2**53:
         return None
-    live = g.cards_left(cards[n_held:])  # type: ignore[arg-type]
-    holes = np.array(cards[:n_held], np.uint8).reshape(1, len(players), g.hole)
-    tally, counted, start = g.one_deal(holes, np.array(on_board, np.uint8), live)
-    assert counted == boards, (counted, boards)
-    return counted_result(g, list(players), [1] * len(players), tally, float(boards), boards, on_board,
-                          out, False, start)
+    text = "".join(players) + board + dead  # type: ignore[arg-type]
+    if not text.isascii():
+        text = text.translate(SUIT_LETTERS)
+        if not text.isascii():
+            return None
+    counted = g.one_deal(text.encode(), n_players, n_board)
+    if counted is None:  # not distinct cards of the deck: the general way names the mistake
+        return None
+    figures, cards, n, start = counted
+    assert n == boards, (n, boards)
+    n_held = n_players * size // 2
+    return Result("exact", boards, None, "".join([CARD_NAMES[c] for c in cards[n_held:n_held + n_board]]),
+                  "".join([CARD_NAMES[c] for c in cards[n_held + n_board:]]), time.perf_counter() - start,
+                  exact_players(list(players), figures.tolist()), g.name)  # type: ignore[arg-type]

@@ -235,13 +235,17 @@ class Game:
     #: Whether :meth:`one_deal` counts a deal of fixed hands (for :mod:`equity.engines.fixed`).
     counts_one_deal = False
 
-    def one_deal(self, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Any, int, float]:
-        """One deal of fixed hands, holes uint8 (1, P, hole), on every completion of ``board`` (uint8)
-        from ``live`` (the deck but the board and the dead cards, ascending; the hands' cards still in
-        it), on the calling thread: its :class:`~equity.engines.tally.Tally`, summed (no rows axis) and
-        without categories, the boards counted, and the ``time.perf_counter()`` at which the counting
-        began (after loading the kernel: a result's clock leaves that out). A game that has it says so
-        in :attr:`counts_one_deal`."""
+    def one_deal(self, text: bytes, n_players: int,
+                 n_board: int) -> tuple[np.ndarray, list[int], int, float] | None:
+        """One deal of fixed hands on every completion of its board, on the calling thread. ``text``
+        (ASCII): the players' hole cards, ``hole`` each in order, then the board's ``n_board`` cards,
+        then the dead cards, two characters a card as the card parser reads them; the boards times
+        lcm(1 .. players) under 2**53. Returns each player's win, tie and equity, float64 (P, 3), the
+        exact figures of a one-pot game (:func:`~equity.engines.tally._exact_figures`), the cards read,
+        the boards counted, and the ``time.perf_counter()`` at which the counting began (after loading
+        the kernel: a result's clock leaves that out); None where the text is not distinct cards of the
+        deck (the caller goes the general way, which names the mistake). A game that has it says so in
+        :attr:`counts_one_deal`."""
         raise NotImplementedError
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int,

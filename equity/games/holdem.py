@@ -119,10 +119,10 @@ class HoldemGame(Game):
 
     counts_one_deal = True
 
-    def one_deal(self, holes: Any, board: Any, live: Any) -> tuple[Any, int, float]:
+    def one_deal(self, text: bytes, n_players: int, n_board: int) -> tuple[Any, list[int], int, float] | None:
         from . import holdem_exact
 
-        return holdem_exact.one_deal(self, holes, board, live)
+        return holdem_exact.one_deal(self, text, n_players, n_board)
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import holdem_boards

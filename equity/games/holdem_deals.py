@@ -29,7 +29,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from ..engines.tally import MAX_SPLIT, N_CATEGORIES
+from ..engines.card_text import _read_cards
+from ..engines.tally import MAX_SPLIT, N_CATEGORIES, _exact_figures
 from ..evaluators.high import _COUNTS, _MASK, _TWO
 from ..evaluators.tables import Tables
 
@@ -600,17 +601,37 @@ def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins
 
 
 @njit(cache=True)
-def _fixed_deal(holes, board, live, cat_of, t0, t1, t2, t3, t4, t5, t6, t7, t8):
-    """One deal of fixed hands (uint8 (1, P, 2)) on every completion of ``board`` from ``live`` (as in
-    :class:`Board`): ``(wins float64 (P,), ties float64 (P, MAX_SPLIT), boards)``, without categories;
-    ``t0 .. t8`` the :class:`~equity.evaluators.tables.Tables` in order. For a call of a few microseconds:
-    numba's dispatch costs about 0.05 us an array argument but 1.4 us for the tables as a named tuple
-    and 0.6 us for a :class:`Board`, which are built here instead."""
-    n = holes.shape[1]
-    wins = np.zeros(n)
-    ties = np.zeros((n, MAX_SPLIT))
+def _fixed_deal(text, n_players, n_board, parts, low_card, cat_of, t0, t1, t2, t3, t4, t5, t6, t7, t8):
+    """One deal of fixed hands on every completion of its board, from ``text`` (uint8, ASCII): the
+    players' hole cards (two each, in order), then the ``n_board`` cards of the board, then the dead
+    cards, two characters a card (:func:`~equity.engines.card_text._read_cards` with ``parts``), in the
+    deck (ids ``low_card`` .. 51). Returns each player's win, tie and equity, float64 (P, 3)
+    (:func:`~equity.engines.tally._exact_figures`: the caller sees to its bound), the boards counted
+    and the cards; no figures and -1 boards where the text is not distinct cards of the deck.
+
+    ``t0 .. t8`` are the :class:`~equity.evaluators.tables.Tables` in order. For a call of a few
+    microseconds, what Python did in it is done here: numba's dispatch costs about 0.05 us an array
+    argument but 1.4 us for the tables as a named tuple and 0.6 us for a :class:`Board`; the cards, the
+    live cards (the deck but the board and the dead) and the figures cost some 10 us in Python on a
+    cold cache, as a caller that scores spots among other work finds it."""
+    cards, ok = _read_cards(text, parts, low_card)
+    if not ok:
+        return np.zeros((0, 3)), np.int64(-1), cards
+    n_held = 2 * n_players
+    gone = uint64(0)
+    for i in range(n_held, cards.shape[0]):
+        gone |= uint64(1) << uint64(cards[i])
+    live = np.empty(52 - low_card - (cards.shape[0] - n_held), np.uint8)
+    m = 0
+    for c in range(low_card, 52):
+        if not (gone >> uint64(c)) & uint64(1):
+            live[m] = c
+            m += 1
+    wins = np.zeros(n_players)
+    ties = np.zeros((n_players, MAX_SPLIT))
     boards = np.zeros(1, np.int64)
-    _deals(holes, np.ones(1), np.ones(1, np.int64), Board(board, live, False, cat_of),
-           Tables(t0, t1, t2, t3, t4, t5, t6, t7, t8), wins, ties, np.zeros((n, 0, 3)), boards,
-           np.zeros((0, n)), np.zeros((0, n, n + 1)))
-    return wins, ties, boards[0]
+    _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64),
+           Board(cards[n_held:n_held + n_board].copy(), live, False, cat_of),
+           Tables(t0, t1, t2, t3, t4, t5, t6, t7, t8), wins, ties, np.zeros((n_players, 0, 3)), boards,
+           np.zeros((0, n_players)), np.zeros((0, n_players, n_players + 1)))
+    return _exact_figures(wins, ties, boards[0]), boards[0], cards

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ..cards import ASCII_CARD_PARTS
 from ..engines.batches import next_batch, using_threads
 from ..engines.tally import Tally
 from .holdem_deals import Board, _deals, _deals_parallel, _fixed_deal
@@ -40,18 +41,28 @@ def _count(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray, b: Board, t
     return part, int(boards[0])
 
 
-def one_deal(game: Any, holes: np.ndarray, board: np.ndarray, live: np.ndarray) -> tuple[Tally, int, float]:
-    """One deal of fixed hands (uint8 (1, P, 2)) on every completion of ``board`` from ``live`` (the
-    deck but the board and the dead cards; the hands' cards are skipped here), on the calling thread:
-    the tally, without categories, the boards counted and when the counting began, once the kernel was
-    loaded (:mod:`equity.engines.fixed`)."""
-    cat_of, t = game.category_table(), game.tables()
+def one_deal(game: Any, text: bytes, n_players: int,
+             n_board: int) -> tuple[np.ndarray, list[int], int, float] | None:
+    """One deal of fixed hands on every completion of its board (:meth:`~equity.games.base.Game.one_deal`),
+    on the calling thread: each player's win, tie and equity, the cards, the boards counted, and when
+    the counting began, once the kernel was loaded (:mod:`equity.engines.fixed`); None where ``text``
+    is not distinct cards of the game's deck."""
+    args = _fixed_args(game)
     if not _fixed_deal.overloads:  # load (or compile) the kernel first: a river spot of two hands
-        _fixed_deal(np.array([[[0, 1], [2, 3]]], np.uint8), np.arange(4, 9, dtype=np.uint8),
-                    np.arange(9, 52, dtype=np.uint8), cat_of, *t)
+        _fixed_deal(np.frombuffer(b"2c2d2h2s3c3d3h3s4c", np.uint8), 2, 5, *args)
     start = time.perf_counter()
-    wins, ties, boards = _fixed_deal(holes, board, live, cat_of, *t)
-    return Tally.one_pot(wins, ties), int(boards), start
+    figures, boards, cards = _fixed_deal(np.frombuffer(text, np.uint8), n_players, n_board, *args)
+    if boards < 0:
+        return None
+    return figures, cards.tolist(), int(boards), start
+
+
+@functools.cache
+def _fixed_args(game: Any) -> tuple[Any, ...]:
+    """The game's arguments to :func:`_fixed_deal` after the deal's: the characters' card parts, its deck's
+    lowest card, its category table and its tables (asked for once: ``game.tables()`` alone costs a
+    small spot 0.8 us a call)."""
+    return (ASCII_CARD_PARTS, game.low_card, game.category_table(), *game.tables())
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
