@@ -176,10 +176,11 @@ def test_many_players_are_the_general_ways_results(n_players, n_board):
 
 
 def test_suit_symbols_take_it_too(monkeypatch):
-    want = general(["AsKs", "QdQc"], "Th9h2c", "7d")
+    spot = (["A♠K♠", "Q♦Q♣"], "T♥9♡2♧", "7♦")
+    want = general(*spot)
     monkeypatch.setattr(Scenario, "build", lambda *a, **k: pytest.fail("the general way ran"))
-    got = equity.calculate(["A♠K♠", "Q♦Q♣"], "T♥9♡2♧", "7♦")
-    assert [(p.win, p.tie, p.equity) for p in got.players] == [(p.win, p.tie, p.equity) for p in want.players]
+    got = equity.calculate(*spot)
+    same(got, want)
     assert (got.board, got.dead, [p.hand for p in got.players]) == ("Th9h2c", "7d", ["A♠K♠", "Q♦Q♣"])
 
 
