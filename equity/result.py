@@ -169,16 +169,6 @@ def _whole(total: float, *counts: list) -> bool:
     return True
 
 
-def _one_pot(wins: float, ties: list[float], per: tuple[int, ...], scale: int,
-             total: float) -> tuple[float, float, float]:
-    """Win, tie and equity (a :class:`PlayerResult`'s order) of whole one-pot counts (``per`` and
-    ``scale`` from :func:`_ways`): the equity rounded once from its exact fraction (an int over an int
-    divides correctly rounded), win and tie the same values :func:`figures` gives, to the bit (sums of
-    whole floats below 2**53 are exact)."""
-    pot = int(wins) * scale + _scaled(ties, per)
-    return wins / total, math.fsum(ties) / total, pot / (int(total) * scale)
-
-
 def exact_players(labels: list[str], rows: list[list[float]]) -> list[PlayerResult]:
     """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``rows``, its win, tie
     and equity (:mod:`equity.engines.fixed`)."""
@@ -264,17 +254,20 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
-        low_equity = 0.0
-        if row is None:  # whole counts, no split
-            win, tie, equity = _one_pot(wins[p], ties[p], per, scale, total)
-        elif whole:
-            pot = int(wins[p]) * scale + _scaled(ties[p], per) + _scaled(highs[p], per_half)
-            low_part = _scaled(lows[p], per_half)
+        if whole:
+            pot = int(wins[p]) * scale + _scaled(ties[p], per)
+            low_part = 0
+            if split:
+                pot += _scaled(highs[p], per_half)
+                low_part = _scaled(lows[p], per_half)
             equity = (pot + low_part) / (int(total) * scale)
             low_equity = low_part / (int(total) * scale)
-            win, tie = float(row["win"][r][p]), float(row["tie"][r][p])
         else:
+            assert row is not None
             equity, low_equity = float(row["equity"][r][p]), float(row["low_equity"][r][p]) if split else 0.0
+        if row is None:  # whole counts, no split: the same values figures() gives, to the bit
+            win, tie = wins[p] / total, math.fsum(ties[p]) / total
+        else:
             win, tie = float(row["win"][r][p]), float(row["tie"][r][p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)

@@ -311,18 +311,9 @@ def exact_result(scenario, deals: Plan, parts: list[Tally], categories: bool, st
     else:
         tally = Tally.zeros(1, len(scenario.players), game.split, np.float64,
                             n_categories=len(game.category_slots())).total()
-    return counted_result(game, scenario.labels(), scenario.n_combos(), tally,
-                          float(deals.weight.sum()) * deals.boards_per_deal, deals.trials, scenario.board,
-                          scenario.dead, categories, start, combos)
-
-
-def counted_result(game, labels: list[str], n_combos: list[int], tally: Tally, total: float, trials: int,
-                   board: Sequence[int], dead: Sequence[int], categories: bool, start: float,
-                   combos: list[ComboCounts] | None = None) -> Result:
-    """The exact :class:`Result` of ``tally`` (summed, no leading axis): ``total`` the weight of every
-    (deal, board) pair counted, ``trials`` their number; the players' labels and combo counts, the cards
-    and the game as the result names them."""
+    total = float(deals.weight.sum()) * deals.boards_per_deal
     order, slots = (game.category_names(), game.category_slots()) if categories else (None, None)
-    players = player_results(labels, n_combos, tally, total, categories, exact=True, order=order, slots=slots)
-    return Result("exact", trials, None, format_cards(board), format_cards(dead), time.perf_counter() - start,
-                  players, game.name, low_counts(tally, total), combos or None)
+    players = player_results(scenario.labels(), scenario.n_combos(), tally, total, categories, exact=True,
+                             order=order, slots=slots)
+    return Result("exact", deals.trials, None, format_cards(scenario.board), format_cards(scenario.dead),
+                  time.perf_counter() - start, players, game.name, low_counts(tally, total), combos or None)

@@ -67,11 +67,12 @@ class Tally(NamedTuple):
     @classmethod
     def one_pot(cls, wins: np.ndarray, ties: np.ndarray) -> Tally:
         """The one-pot counts ``wins`` (rows, P) and ``ties`` (rows, P, ways), without categories: the
-        split-pot arrays empty, no deals counted. (Or, without the rows axis, a summed tally.)"""
-        shape, dtype = wins.shape, wins.dtype
-        return cls(wins, ties, zeros((*shape, 0, 3), dtype), zeros((*shape, 0), dtype),
-                   zeros((*shape, 0), dtype), zeros((*shape, 0, 0), dtype),
-                   zeros((*shape, 0), dtype), np.zeros((*shape[:-1], 2), dtype))
+        split-pot arrays empty, no deals counted."""
+        rows, players = wins.shape
+        dtype = wins.dtype
+        return cls(wins, ties, zeros((rows, players, 0, 3), dtype), zeros((rows, players, 0), dtype),
+                   zeros((rows, players, 0), dtype), zeros((rows, players, 0, 0), dtype),
+                   zeros((rows, players, 0), dtype), np.zeros((rows, 2), dtype))
 
     @classmethod
     def join(cls, parts: list[Tally]) -> Tally:

@@ -31,16 +31,6 @@ def _no_rows(n_players: int) -> Tally:
     return Tally.zeros(0, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
 
-def _count(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray, b: Board, t: Any) -> tuple[Tally, int]:
-    """The deals' counts on the calling thread: a tally of one row, and the boards counted."""
-    n_players = holes.shape[1]
-    part = Tally.zeros(1, n_players, False, np.float64, categories=b.want_cats)
-    boards = np.zeros(1, np.int64)
-    none = _no_rows(n_players)
-    _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins, none.ties)
-    return part, int(boards[0])
-
-
 def one_deal(game: Any, text: bytes, n_players: int,
              n_board: int) -> tuple[np.ndarray, list[int], int, float] | None:
     """One deal of fixed hands on every completion of its board (:meth:`~equity.games.base.Game.one_deal`),
@@ -89,7 +79,10 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no parallel launch
 
     def one_chunk(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray) -> tuple[Tally, int]:
-        return _count(holes, weight, orbit, b, t)
+        part, boards = counts(1), np.zeros(1, np.int64)
+        _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins,
+               none.ties)
+        return part, int(boards[0])
 
     # Load (or compile) the kernel now, so no batch's time includes that.
     if serial and not _deals.overloads:
