@@ -45,17 +45,22 @@ _SUIT_OF = ({ch: i for i, ch in enumerate(SUITS)} | {ch.upper(): i for i, ch in 
 
 
 def _ascii_parts() -> np.ndarray:
-    parts = np.full((2, 128), 255, np.uint8)
+    parts = np.full((3, 128), 255, np.uint8)
+    parts[2] = 0
     for row, names in enumerate((_RANK_OF, _SUIT_OF)):
         for ch, value in names.items():
             if ch.isascii():
                 parts[row, ord(ch)] = value
+    for ch in RANKS + SUITS:
+        parts[2, ord(ch)] = 1
     parts.flags.writeable = False
     return parts
 
 
-#: uint8 (2, 128): the rank (row 0) and the suit (row 1) each ASCII character names as the parser reads
-#: it, 255 where none; for kernels that read cards from text (:mod:`equity.engines.fixed`).
+#: uint8 (3, 128): the rank (row 0) and the suit (row 1) each ASCII character names as the parser reads
+#: it, 255 where none, and (row 2) 1 where the character is spelled as :data:`CARD_NAMES` spells its
+#: rank or suit (``"A"``, ``"s"``; not ``"a"``, ``"S"``), else 0; for kernels that read cards from text
+#: (:mod:`equity.engines.fixed`).
 ASCII_CARD_PARTS = _ascii_parts()
 #: ``str.translate``'s table from each suit symbol to its suit's letter.
 SUIT_LETTERS = {ord(ch): SUITS[i % 4] for i, ch in enumerate(SUIT_SYMBOLS)}

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import mul
 from typing import Any
@@ -38,6 +39,8 @@ def category_key(name: str) -> str:
     return name.lower().replace(" ", "_").replace("-", "_")
 
 
+#: Sets a frozen dataclass's ``__dict__`` whole (its own ``__setattr__`` refuses).
+_set = object.__setattr__
 CATEGORY_KEYS = tuple(category_key(name) for name, _ in CATEGORIES)
 #: The keys split-pot games add to each player's JSON object, in order.
 SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity", "low_share")
@@ -72,10 +75,11 @@ class PlayerResult:
                  win_stderr: float | None, tie_stderr: float | None, combos: int = 1,
                  categories: dict[str, dict[str, float]] | None = None,
                  split: dict[str, float] | None = None) -> None:
-        # The fields in one update: half the time of the frozen dataclass's own __init__ (a
+        # The fields as one new dict: a third of the time of the frozen dataclass's own __init__ (an
         # ``object.__setattr__`` a field), which a small exact spot pays once a player.
-        self.__dict__.update(hand=hand, win=win, tie=tie, equity=equity, stderr=stderr, win_stderr=win_stderr,
-                             tie_stderr=tie_stderr, combos=combos, categories=categories, split=split)
+        _set(self, "__dict__", {"hand": hand, "win": win, "tie": tie, "equity": equity, "stderr": stderr,
+                                "win_stderr": win_stderr, "tie_stderr": tie_stderr, "combos": combos,
+                                "categories": categories, "split": split})
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "win": self.win, "tie": self.tie, "equity": self.equity,
@@ -112,10 +116,11 @@ class Result:
     def __init__(self, method: str, trials: int, seed: int | None, board: str, dead: str, elapsed_s: float,
                  players: list[PlayerResult] | None = None, game: str = "holdem",
                  low: dict[str, float] | None = None, combos: list[Any] | None = None) -> None:
-        # One update, as :class:`PlayerResult`'s (a default list of its own, as the field's factory gave).
-        self.__dict__.update(method=method, trials=trials, seed=seed, board=board, dead=dead,
-                             elapsed_s=elapsed_s, players=[] if players is None else players, game=game,
-                             low=low, combos=combos)
+        # One new dict, as :class:`PlayerResult`'s (a default list of its own, as the field's factory gave).
+        _set(self, "__dict__", {"method": method, "trials": trials, "seed": seed, "board": board,
+                                "dead": dead, "elapsed_s": elapsed_s,
+                                "players": [] if players is None else players, "game": game, "low": low,
+                                "combos": combos})
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
@@ -169,11 +174,15 @@ def _whole(total: float, *counts: list) -> bool:
     return True
 
 
-def exact_players(labels: list[str], rows: list[list[float]]) -> list[PlayerResult]:
-    """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``rows``, its win, tie
-    and equity (:mod:`equity.engines.fixed`)."""
-    return [PlayerResult(label, win, tie, equity, 0.0, 0.0, 0.0)
-            for label, (win, tie, equity) in zip(labels, rows, strict=True)]
+def exact_players(labels: Sequence[str], figures: list[float]) -> list[PlayerResult]:
+    """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``figures``, its win,
+    tie and equity, three a player in order, run together (:mod:`equity.engines.fixed`)."""
+    out = []
+    i = 0
+    for label in labels:  # a plain loop: on a cold cache, a third less time than a comprehension of zip
+        out.append(PlayerResult(label, figures[i], figures[i + 1], figures[i + 2], 0.0, 0.0, 0.0))
+        i += 3
+    return out
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import equity
 from equity import batch
-from equity.cards import ASCII_CARD_PARTS, format_cards, parse_cards
+from equity.cards import ASCII_CARD_PARTS, CARD_NAMES, format_cards, parse_cards
 from equity.engines import choose
 from equity.engines.card_text import _read_cards
 from equity.engines.fixed import calculate_fixed
@@ -186,13 +186,16 @@ def test_suit_symbols_take_it_too(monkeypatch):
 
 def test_the_kernel_reads_every_pair_of_ascii_characters_as_the_parser():
     """Each of the 128 x 128 pairs: the one card parse_cards reads from it, or none (an error, no card,
-    or not one card)."""
+    or not one card); and the pairs the table's spelling row passes are those CARD_NAMES writes."""
     read = np.empty((128, 128), np.int64)
     want = np.full((128, 128), -1)
+    spelled_as_names = set()
     for a in range(128):
         for b in range(128):
-            cards, ok = _read_cards(np.array([a, b], np.uint8), ASCII_CARD_PARTS, 0)
+            cards, ok = _read_cards(bytes([a, b]), ASCII_CARD_PARTS, 0)
             read[a, b] = cards[0] if ok else -1
+            if ok and ASCII_CARD_PARTS[2, a] == ASCII_CARD_PARTS[2, b] == 1:
+                spelled_as_names.add(chr(a) + chr(b))
             try:
                 parsed = parse_cards(chr(a) + chr(b))
             except EquityError:
@@ -201,6 +204,7 @@ def test_the_kernel_reads_every_pair_of_ascii_characters_as_the_parser():
                 want[a, b] = parsed[0]
     assert (read == want).all()
     assert (want >= 0).sum() == 18 * 8  # 2-9, T J Q K A in either case; each suit in either case
+    assert spelled_as_names == set(CARD_NAMES)
 
 
 @pytest.mark.parametrize("text, low_card, n_read", [

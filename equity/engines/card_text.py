@@ -11,10 +11,11 @@ from numba import njit, uint64
 
 @njit(cache=True)
 def _read_cards(text, parts, low_card):
-    """The cards of ``text`` (uint8, ASCII, of even length), uint8, and whether every pair of characters
-    names a card (``parts`` uint8 (2, 128), rank and suit per character, 255 for none) of the deck (ids
-    ``low_card`` .. 51), each once; what was read so far when not."""
-    n = text.shape[0] // 2
+    """The cards of ``text`` (ASCII, of even length: ``bytes`` or uint8), uint8, and whether every pair
+    of characters names a card (``parts``: :data:`~equity.cards.ASCII_CARD_PARTS`, rows 0 and 1 the rank
+    and suit per character, 255 for none) of the deck (ids ``low_card`` .. 51), each once; what was read
+    so far when not."""
+    n = len(text) // 2
     cards = np.empty(n, np.uint8)
     seen = uint64(0)
     for i in range(n):

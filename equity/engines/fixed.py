@@ -4,11 +4,16 @@
 in about 2 us. The general way around it (a :class:`~equity.scenario.Scenario` with its ranges, a
 :class:`~equity.engines.exact.Plan`, a batched enumeration) costs some 60 us more, which is what a caller
 pays who scores all-in spots one by one, a hand history's say. When every player is a specific hand
-written as two-character cards, with the board and dead cards so written, this module checks the
-spot's size from the text's length alone and hands the text, as ASCII (suit symbols as their letters),
-to the game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal`), which reads the cards through
-the card parser's maps, counts the boards and forms the exact figures in one call; what is left in
-Python is the :class:`~equity.result.Result`.
+written as two-character cards, with the board and dead cards so written, this module looks up what the
+spot's shape decides (the game's kernel, the boards, whether they are few enough: :func:`_spot`, cached)
+from the text's lengths alone and hands the text, as ASCII ``bytes`` (suit symbols as their letters), to
+the game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal_kernel`), which reads the cards
+through the card parser's maps, counts the boards and forms the exact figures in one call; what is left
+in Python is the :class:`~equity.result.Result`.
+
+Such a caller calls it among other work, on caches that work has used: there, the call costs about what
+the memory it touches costs, so it touches little: one cached record, one kernel call of few arguments
+with one array back, the players' objects.
 
 It takes only what it can answer exactly as the general way does: anything else (a range, a random hand,
 a card written another way, a duplicate or any other mistake, a game without a one-deal kernel, a spot
@@ -23,7 +28,7 @@ import functools
 import math
 import time
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import CARD_NAMES, SUIT_LETTERS
 from ..errors import EquityError
@@ -35,22 +40,23 @@ from .exact import SERIAL_WORK
 _LCM = tuple(math.lcm(*range(1, n + 1)) for n in range(30))
 
 
-class _Game(NamedTuple):
-    """What the fast way asks of a game, asked once: its hand's size in characters, the most players,
-    the board's cards, the deck's size and the boards a spot may give."""
+class _Spot(NamedTuple):
+    """What a spot's shape (its game, players, and board and dead text lengths) decides, decided once:
+    the game's one-deal kernel and its arguments, a hand's length in characters, the board's cards, the
+    boards to count and the game's name."""
 
-    game: Game
+    kernel: Any
+    args: tuple[Any, ...]
     size: int
-    max_players: int
-    board: int
-    deck_size: int
-    board_sizes: frozenset[int]
+    n_board: int
+    boards: int
+    game: str
 
 
-@functools.lru_cache(maxsize=64)
-def _game(game: str | Game | None) -> _Game | None:
-    """The game, if it has a one-deal kernel; with ``game`` None, hold'em (the game
-    :func:`~equity.games.infer_game` reads from two-card hands: the caller takes no others)."""
+@functools.lru_cache(maxsize=4096)
+def _spot(game: str | Game | None, n_players: int, board_chars: int, dead_chars: int) -> _Spot | None:
+    """The spot of that shape, or None where the fast way does not take it. ``game`` None is hold'em
+    (the game :func:`~equity.games.infer_game` reads from two-card hands: the caller takes no others)."""
     if game is None:
         chosen = HOLDEM
     else:
@@ -58,10 +64,22 @@ def _game(game: str | Game | None) -> _Game | None:
             chosen = get_game(game)
         except (EquityError, TypeError):
             return None
-        if not chosen.counts_one_deal:
-            return None
-    return _Game(chosen, 2 * chosen.hole, chosen.max_players, chosen.board, chosen.deck_size,
-                 frozenset(chosen.board_sizes))
+    n_board, odd = divmod(board_chars, 2)
+    if odd or dead_chars % 2 or n_board not in chosen.board_sizes or not 2 <= n_players <= chosen.max_players:
+        return None
+    size = 2 * chosen.hole
+    to_deal = chosen.board - n_board
+    left = chosen.deck_size - n_players * chosen.hole - n_board - dead_chars // 2
+    if left < to_deal:
+        return None
+    boards = math.comb(left, to_deal)
+    if (chosen.exact_work(1.0, n_players, boards, to_deal) > SERIAL_WORK
+            or boards * _LCM[n_players] >= 2**53):
+        return None
+    kernel = chosen.one_deal_kernel()
+    if kernel is None:
+        return None
+    return _Spot(*kernel, size, n_board, boards, chosen.name)
 
 
 def calculate_fixed(players: Sequence[object], board: object = "", dead: object = "",
@@ -72,38 +90,30 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     if type(players) not in (list, tuple) or type(board) is not str or type(dead) is not str:
         return None
     try:
-        spec = _game(game)
+        spot = _spot(game, len(players), len(board), len(dead))  # type: ignore[arg-type]
     except TypeError:  # a game that is no key (get_game names it, the general way)
         return None
-    n_players = len(players)
-    if spec is None or not 2 <= n_players <= spec.max_players:
+    if spot is None:
         return None
-    size = spec.size
+    size = spot.size
     for p in players:
         if type(p) is not str or len(p) != size:
             return None
-    n_board, odd = divmod(len(board), 2)
-    if odd or len(dead) % 2 or n_board not in spec.board_sizes:
-        return None
-    to_deal = spec.board - n_board
-    left = spec.deck_size - (n_players * size + len(board) + len(dead)) // 2
-    if left < to_deal:
-        return None
-    boards = math.comb(left, to_deal)
-    g = spec.game
-    if g.exact_work(1.0, n_players, boards, to_deal) > SERIAL_WORK or boards * _LCM[n_players] >= 2**53:
-        return None
     text = "".join(players) + board + dead  # type: ignore[arg-type]
-    if not text.isascii():
+    symbols = not text.isascii()
+    if symbols:
         text = text.translate(SUIT_LETTERS)
         if not text.isascii():
             return None
-    counted = g.one_deal(text.encode(), n_players, n_board)
-    if counted is None:  # not distinct cards of the deck: the general way names the mistake
+    n_players = len(players)
+    start = time.perf_counter()
+    out = spot.kernel(text.encode(), n_players, spot.n_board, *spot.args).tolist()
+    elapsed = time.perf_counter() - start
+    n = 3 * n_players
+    if out[n] < 0:  # not distinct cards of the deck: the general way names the mistake
         return None
-    figures, cards, n, start = counted
-    assert n == boards, (n, boards)
-    n_held = n_players * size // 2
-    return Result("exact", boards, None, "".join([CARD_NAMES[c] for c in cards[n_held:n_held + n_board]]),
-                  "".join([CARD_NAMES[c] for c in cards[n_held + n_board:]]), time.perf_counter() - start,
-                  exact_players(list(players), figures.tolist()), g.name)  # type: ignore[arg-type]
+    assert out[n] == spot.boards, (out[n], spot.boards)
+    if symbols or not out[n + 1]:  # the cards as CARD_NAMES writes them
+        names = [CARD_NAMES[int(c)] for c in out[n + 2:]]
+        board, dead = "".join(names[:spot.n_board]), "".join(names[spot.n_board:])
+    return Result("exact", spot.boards, None, board, dead, elapsed, exact_players(players, out), spot.game)

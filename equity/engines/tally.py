@@ -100,13 +100,13 @@ class Tally(NamedTuple):
 
 
 @njit(cache=True)
-def _exact_figures(wins, ties, total):
-    """Each player's win, tie and equity, float64 (P, 3), from whole one-pot counts of ``total`` deals
-    (``wins`` (P,), ``ties`` (P, > P)), as :func:`equity.result.player_results` forms them for exact
-    results: win and tie the counts over ``total``, the equity rounded once from its exact fraction,
-    ``pot / (total * scale)`` with ``scale`` = lcm(1 .. P). The caller sees to ``total * scale < 2**53``:
-    then both sides of the one division are exact floats and the quotient is correctly rounded, as
-    Python's int over int."""
+def _exact_figures(wins, ties, total, out):
+    """Each player's win, tie and equity into ``out[3 * p: 3 * p + 3]`` (float64), from whole one-pot
+    counts of ``total`` deals (``wins`` (P,), ``ties`` (P, > P)), as :func:`equity.result.player_results`
+    forms them for exact results: win and tie the counts over ``total``, the equity rounded once from its
+    exact fraction, ``pot / (total * scale)`` with ``scale`` = lcm(1 .. P). The caller sees to ``total *
+    scale < 2**53``: then both sides of the one division are exact floats and the quotient is correctly
+    rounded, as Python's int over int."""
     n = wins.shape[0]
     scale = 1
     for k in range(2, n + 1):
@@ -114,17 +114,15 @@ def _exact_figures(wins, ties, total):
         while b:
             a, b = b, a % b
         scale = scale // a * k
-    out = np.empty((n, 3))
     for p in range(n):
         pot = np.int64(wins[p]) * scale
         tied = 0.0
         for k in range(2, n + 1):
             pot += np.int64(ties[p, k]) * (scale // k)
             tied += ties[p, k]
-        out[p, 0] = wins[p] / total
-        out[p, 1] = tied / total
-        out[p, 2] = np.float64(pot) / np.float64(total * scale)
-    return out
+        out[3 * p] = wins[p] / total
+        out[3 * p + 1] = tied / total
+        out[3 * p + 2] = np.float64(pot) / np.float64(total * scale)
 
 
 def zeros(shape: tuple[int, ...], dtype: type) -> np.ndarray:

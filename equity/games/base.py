@@ -232,21 +232,21 @@ class Game:
         """Whether the exact enumeration kernel is already in numba's on-disk cache."""
         raise NotImplementedError
 
-    #: Whether :meth:`one_deal` counts a deal of fixed hands (for :mod:`equity.engines.fixed`).
-    counts_one_deal = False
+    def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]] | None:
+        """The kernel that counts one deal of fixed hands on every completion of its board, loaded, and
+        its arguments after the deal's; None for a game without one (:mod:`equity.engines.fixed` then
+        leaves every spot to the general way).
 
-    def one_deal(self, text: bytes, n_players: int,
-                 n_board: int) -> tuple[np.ndarray, list[int], int, float] | None:
-        """One deal of fixed hands on every completion of its board, on the calling thread. ``text``
-        (ASCII): the players' hole cards, ``hole`` each in order, then the board's ``n_board`` cards,
-        then the dead cards, two characters a card as the card parser reads them; the boards times
-        lcm(1 .. players) under 2**53. Returns each player's win, tie and equity, float64 (P, 3), the
-        exact figures of a one-pot game (:func:`~equity.engines.tally._exact_figures`), the cards read,
-        the boards counted, and the ``time.perf_counter()`` at which the counting began (after loading
-        the kernel: a result's clock leaves that out); None where the text is not distinct cards of the
-        deck (the caller goes the general way, which names the mistake). A game that has it says so in
-        :attr:`counts_one_deal`."""
-        raise NotImplementedError
+        The kernel is called as ``kernel(text, n_players, n_board, *args)``, on the calling thread:
+        ``text`` (ASCII ``bytes``) the players' hole cards, ``hole`` each in order, then the board's
+        ``n_board`` cards, then the dead cards, two characters a card as the card parser reads them;
+        the boards times lcm(1 .. players) under 2**53. It returns float64: each player's win, tie and
+        equity (the exact figures of a one-pot game, :func:`~equity.engines.tally._exact_figures`), 3 a
+        player, the boards counted, 1.0 where the board and dead cards are written as
+        :data:`~equity.cards.CARD_NAMES` writes them (else 0.0), and their ids; where the text is not
+        distinct cards of the deck, -1 boards (the caller goes the general way, which names the
+        mistake)."""
+        return None
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, np.ndarray]:

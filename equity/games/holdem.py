@@ -117,12 +117,10 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_deals._deals_parallel)
 
-    counts_one_deal = True
-
-    def one_deal(self, text: bytes, n_players: int, n_board: int) -> tuple[Any, list[int], int, float] | None:
+    def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]]:
         from . import holdem_exact
 
-        return holdem_exact.one_deal(self, text, n_players, n_board)
+        return holdem_exact.one_deal_kernel(self)
 
     def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
         from . import holdem_boards

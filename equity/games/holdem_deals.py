@@ -601,27 +601,40 @@ def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins
 
 
 @njit(cache=True)
-def _fixed_deal(text, n_players, n_board, parts, low_card, cat_of, t0, t1, t2, t3, t4, t5, t6, t7, t8):
-    """One deal of fixed hands on every completion of its board, from ``text`` (uint8, ASCII): the
+def _fixed_deal(text, n_players, n_board, parts, low_card, rank_step, rank_last, card_word, suit_shift,
+                suited_class):
+    """One deal of fixed hands on every completion of its board, from ``text`` (ASCII, ``bytes``): the
     players' hole cards (two each, in order), then the ``n_board`` cards of the board, then the dead
-    cards, two characters a card (:func:`~equity.engines.card_text._read_cards` with ``parts``), in the
-    deck (ids ``low_card`` .. 51). Returns each player's win, tie and equity, float64 (P, 3)
-    (:func:`~equity.engines.tally._exact_figures`: the caller sees to its bound), the boards counted
-    and the cards; no figures and -1 boards where the text is not distinct cards of the deck.
+    cards, two characters a card (:func:`~equity.engines.card_text._read_cards` with ``parts``,
+    :data:`~equity.cards.ASCII_CARD_PARTS`), in the deck (ids ``low_card`` .. 51).
 
-    ``t0 .. t8`` are the :class:`~equity.evaluators.tables.Tables` in order. For a call of a few
-    microseconds, what Python did in it is done here: numba's dispatch costs about 0.05 us an array
-    argument but 1.4 us for the tables as a named tuple and 0.6 us for a :class:`Board`; the cards, the
-    live cards (the deck but the board and the dead) and the figures cost some 10 us in Python on a
-    cold cache, as a caller that scores spots among other work finds it."""
+    Returns float64, all in one array: each player's win, tie and equity (:func:`~equity.engines.tally.
+    _exact_figures`: the caller sees to its bound), 3 a player; then the boards counted; then 1.0 where
+    the board and dead cards are written as :data:`~equity.cards.CARD_NAMES` writes them, else 0.0; then
+    the board's and the dead cards' ids. Where the text is not distinct cards of the deck, only the
+    boards' place is written, as -1.
+
+    The tables are those of :class:`~equity.evaluators.tables.Tables` that :func:`_deals` walks; the
+    others, and the category table, go to it empty (it counts no categories). For a call of a few
+    microseconds, what Python did in it is done here, and its arguments and answer are what costs numba
+    least on a cold cache, as a caller that scores spots among other work finds it: ``bytes`` (an array
+    from ``np.frombuffer`` costs some 5 us more), arrays one by one (0.5 us each, where a named tuple of
+    them costs 10 us), one array back (a second one and the tuple cost some 8 us)."""
+    n_figures = 3 * n_players
     cards, ok = _read_cards(text, parts, low_card)
-    if not ok:
-        return np.zeros((0, 3)), np.int64(-1), cards
     n_held = 2 * n_players
+    n_rest = len(text) // 2 - n_held
+    out = np.empty(n_figures + 2 + n_rest)
+    if not ok:
+        out[n_figures] = -1.0
+        return out
     gone = uint64(0)
+    written = True
     for i in range(n_held, cards.shape[0]):
         gone |= uint64(1) << uint64(cards[i])
-    live = np.empty(52 - low_card - (cards.shape[0] - n_held), np.uint8)
+        written &= parts[2, text[2 * i]] == 1 and parts[2, text[2 * i + 1]] == 1
+        out[n_figures + 2 + i - n_held] = cards[i]
+    live = np.empty(52 - low_card - n_rest, np.uint8)
     m = 0
     for c in range(low_card, 52):
         if not (gone >> uint64(c)) & uint64(1):
@@ -630,8 +643,13 @@ def _fixed_deal(text, n_players, n_board, parts, low_card, cat_of, t0, t1, t2, t
     wins = np.zeros(n_players)
     ties = np.zeros((n_players, MAX_SPLIT))
     boards = np.zeros(1, np.int64)
-    _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64),
-           Board(cards[n_held:n_held + n_board].copy(), live, False, cat_of),
-           Tables(t0, t1, t2, t3, t4, t5, t6, t7, t8), wins, ties, np.zeros((n_players, 0, 3)), boards,
-           np.zeros((0, n_players)), np.zeros((0, n_players, n_players + 1)))
-    return _exact_figures(wins, ties, boards[0]), boards[0], cards
+    t = Tables(rank_step, rank_last, rank_last[:0], np.empty(0, np.int32), rank_last[:0], card_word,
+               suit_shift, suited_class, rank_step[:0])
+    b = Board(cards[n_held:n_held + n_board].copy(), live, False, np.empty(0, np.uint8))
+    _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64), b, t, wins,
+           ties, np.zeros((n_players, 0, 3)), boards, np.zeros((0, n_players)),
+           np.zeros((0, n_players, n_players + 1)))
+    _exact_figures(wins, ties, boards[0], out)
+    out[n_figures] = boards[0]
+    out[n_figures + 1] = 1.0 if written else 0.0
+    return out

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import numba
 import numpy as np
 
 from ..cards import ASCII_CARD_PARTS
@@ -31,28 +32,23 @@ def _no_rows(n_players: int) -> Tally:
     return Tally.zeros(0, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
 
-def one_deal(game: Any, text: bytes, n_players: int,
-             n_board: int) -> tuple[np.ndarray, list[int], int, float] | None:
-    """One deal of fixed hands on every completion of its board (:meth:`~equity.games.base.Game.one_deal`),
-    on the calling thread: each player's win, tie and equity, the cards, the boards counted, and when
-    the counting began, once the kernel was loaded (:mod:`equity.engines.fixed`); None where ``text``
-    is not distinct cards of the game's deck."""
-    args = _fixed_args(game)
-    if not _fixed_deal.overloads:  # load (or compile) the kernel first: a river spot of two hands
-        _fixed_deal(np.frombuffer(b"2c2d2h2s3c3d3h3s4c", np.uint8), 2, 5, *args)
-    start = time.perf_counter()
-    figures, boards, cards = _fixed_deal(np.frombuffer(text, np.uint8), n_players, n_board, *args)
-    if boards < 0:
-        return None
-    return figures, cards.tolist(), int(boards), start
-
-
 @functools.cache
-def _fixed_args(game: Any) -> tuple[Any, ...]:
-    """The game's arguments to :func:`_fixed_deal` after the deal's: the characters' card parts, its deck's
-    lowest card, its category table and its tables (asked for once: ``game.tables()`` alone costs a
-    small spot 0.8 us a call)."""
-    return (ASCII_CARD_PARTS, game.low_card, game.category_table(), *game.tables())
+def one_deal_kernel(game: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal_kernel`),
+    :func:`~equity.games.holdem_deals._fixed_deal`, loaded (or compiled) on a river spot of two hands,
+    and its arguments after the deal's: the characters' card parts, the deck's lowest card and the
+    tables it walks.
+
+    What is handed back is the compiled function of those argument types itself
+    (``Dispatcher.get_overload``), not the dispatcher: the caller's arguments are always of them
+    (``bytes``, two ints, these arrays), and the dispatcher's typing of each one costs a cold call some
+    5 us."""
+    t = game.tables()
+    args = (ASCII_CARD_PARTS, game.low_card, t.rank_step, t.rank_last, t.card_word, t.suit_shift,
+            t.suited_class)
+    river = (b"AsAhKsKhQsQhJsJhTs", 2, 5, *args)
+    _fixed_deal(*river)
+    return _fixed_deal.get_overload(tuple(numba.typeof(a) for a in river)), args
 
 
 def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
