@@ -28,6 +28,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,19 +109,29 @@ class Bench:
     failures: list[str] = field(default_factory=list)
 
     def race(self, spots: dict[Any, tuple[Callable[[], Any], str]], repeat: int) -> dict[Any, Race]:
-        """Each spot's runs: equity's call and OMPEval's workload line, round-robin ``repeat`` times."""
+        """Each spot's runs: equity's call and OMPEval's workload line, spot after spot, ``repeat``
+        rounds; the two sides of a spot run one after the other, equity first in even rounds and OMPEval
+        first in odd ones. So each side follows the other's run of the same spot as often as the other's
+        run of the spot before: a small spot found warmer caches after the same spot than after a
+        larger one (the 903-board spot: equity's call 19 us after OMPEval's same spot and 37 us after
+        OMPEval's larger one; OMPEval's 37 us after equity's same spot and 49 us after a larger one,
+        medians of 40 on 2026-11-25), and with one order only, equity's side always came second."""
         races = {name: Race() for name in spots}
-        fns: dict[Any, Callable[[], None]] = {}
+        calls: dict[Any, list[tuple[list[float], Callable[[], None]]]] = {}
         driver = self.driver
         for name, (fn, line) in spots.items():
             fn()  # compile, page in
-            fns[(name, "equity")] = lambda r=races[name], fn=fn: r.ours.append(fn())
+            race = races[name]
+            calls[name] = [(race.secs, lambda r=race, fn=fn: r.ours.append(fn()))]
             if driver is not None:
                 driver.ask(line)
-                fns[(name, "omp")] = lambda r=races[name], line=line: r.theirs.append(driver.ask(line))
-        for (name, side), secs in interleaved_samples(fns, repeat).items():
-            if side == "equity":
-                races[name].secs = secs
+                calls[name].append(([], lambda r=race, line=line: r.theirs.append(driver.ask(line))))
+        for r in range(repeat):
+            for sides in calls.values():
+                for secs, call in sides if r % 2 == 0 else sides[::-1]:
+                    t = time.perf_counter()
+                    call()
+                    secs.append(time.perf_counter() - t)
         return races
 
     def versus(self, ratio: float, theirs: str) -> str:
