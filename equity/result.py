@@ -39,8 +39,6 @@ def category_key(name: str) -> str:
     return name.lower().replace(" ", "_").replace("-", "_")
 
 
-#: Sets a frozen dataclass's ``__dict__`` whole (its own ``__setattr__`` refuses).
-_set = object.__setattr__
 CATEGORY_KEYS = tuple(category_key(name) for name, _ in CATEGORIES)
 #: The keys split-pot games add to each player's JSON object, in order.
 SPLIT_KEYS = ("scoop", "high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity", "low_share")
@@ -75,11 +73,10 @@ class PlayerResult:
                  win_stderr: float | None, tie_stderr: float | None, combos: int = 1,
                  categories: dict[str, dict[str, float]] | None = None,
                  split: dict[str, float] | None = None) -> None:
-        # The fields as one new dict: a third of the time of the frozen dataclass's own __init__ (an
+        # The fields in one update: less than half the time of the frozen dataclass's own __init__ (an
         # ``object.__setattr__`` a field), which a small exact spot pays once a player.
-        _set(self, "__dict__", {"hand": hand, "win": win, "tie": tie, "equity": equity, "stderr": stderr,
-                                "win_stderr": win_stderr, "tie_stderr": tie_stderr, "combos": combos,
-                                "categories": categories, "split": split})
+        self.__dict__.update(hand=hand, win=win, tie=tie, equity=equity, stderr=stderr, win_stderr=win_stderr,
+                             tie_stderr=tie_stderr, combos=combos, categories=categories, split=split)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "win": self.win, "tie": self.tie, "equity": self.equity,
@@ -116,11 +113,10 @@ class Result:
     def __init__(self, method: str, trials: int, seed: int | None, board: str, dead: str, elapsed_s: float,
                  players: list[PlayerResult] | None = None, game: str = "holdem",
                  low: dict[str, float] | None = None, combos: list[Any] | None = None) -> None:
-        # One new dict, as :class:`PlayerResult`'s (a default list of its own, as the field's factory gave).
-        _set(self, "__dict__", {"method": method, "trials": trials, "seed": seed, "board": board,
-                                "dead": dead, "elapsed_s": elapsed_s,
-                                "players": [] if players is None else players, "game": game, "low": low,
-                                "combos": combos})
+        # One update, as :class:`PlayerResult`'s (a default list of its own, as the field's factory gave).
+        self.__dict__.update(method=method, trials=trials, seed=seed, board=board, dead=dead,
+                             elapsed_s=elapsed_s, players=[] if players is None else players, game=game,
+                             low=low, combos=combos)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the CLI's ``--json`` (README: "JSON output"): strict JSON, no NaN."""
