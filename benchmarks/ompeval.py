@@ -7,7 +7,10 @@ measured. Each spot runs interleaved with equity's; medians; every ratio is equi
 ranges parsed, calculator built, ``start``, ``wait``, ``getResults``, torn down).
 
 - exact: equities, wins and ties agree to 1e-9, the same boards counted (OMPEval splits ties as equity
-  does). OMPEval's ranges know no ``JJ-99``: it gets the range written out.
+  does). A spot's two sides run one after the other, each first in half the rounds; each side's time
+  is the geometric mean of its median as first and its median as second (:meth:`Race.matched`), as a
+  call of a few tens of microseconds costs more after the other process's larger spot than after its
+  same spot. OMPEval's ranges know no ``JJ-99``: it gets the range written out.
 - Monte Carlo: trials/s over a fixed count (OMPEval's random walk, ``setHandLimit``: it stops at the
   next 4,096-hand batch past it, and its rate counts the hands it did); equities within 4 standard
   errors (OMPEval's from its counts by winner set, or its batch estimate for player 1 if larger).
@@ -97,6 +100,16 @@ class Race:
         """OMPEval's median of a time the driver measured."""
         return statistics.median(a[key] for a in self.theirs)
 
+    def matched(self) -> tuple[float, float]:
+        """Our seconds and OMPEval's, each side's the geometric mean of its median in the rounds it ran
+        first and its median in the rounds it ran second (:meth:`Bench.race`). So each side's time
+        weighs both places alike, and the ratio of the two is the geometric mean of the ratio with
+        equity first and OMPEval second and the ratio with OMPEval first and equity second."""
+        def both(times: list[float]) -> float:
+            return math.sqrt(statistics.median(times[0::2]) * statistics.median(times[1::2]))
+
+        return both(self.secs), both([a["wall_s"] for a in self.theirs])
+
 
 @dataclass
 class Bench:
@@ -111,11 +124,14 @@ class Bench:
     def race(self, spots: dict[Any, tuple[Callable[[], Any], str]], repeat: int) -> dict[Any, Race]:
         """Each spot's runs: equity's call and OMPEval's workload line, spot after spot, ``repeat``
         rounds; the two sides of a spot run one after the other, equity first in even rounds and OMPEval
-        first in odd ones. So each side follows the other's run of the same spot as often as the other's
-        run of the spot before: a small spot found warmer caches after the same spot than after a
-        larger one (the 903-board spot: equity's call 19 us after OMPEval's same spot and 37 us after
-        OMPEval's larger one; OMPEval's 37 us after equity's same spot and 49 us after a larger one,
-        medians of 40 on 2026-11-25), and with one order only, equity's side always came second."""
+        first in odd ones, in an even number of rounds (``repeat`` rounded up). So each side follows
+        the other's run of the same spot as often as the other's run of the spot before: a small spot
+        finds warmer caches after the same spot than after a larger one, the other process having run
+        on the same core (the 903-board spot: equity's call about 50 us after OMPEval's same spot and 80
+        us after OMPEval's larger one; OMPEval's 40-70 us after equity's same spot and 70-200 us after a
+        larger one, on 2026-11-25). With one order only, equity's side always came second; with an odd
+        number of rounds, one side came first once more than the other."""
+        repeat += repeat % 2  # as many rounds with each side first
         races = {name: Race() for name in spots}
         calls: dict[Any, list[tuple[list[float], Callable[[], None]]]] = {}
         driver = self.driver
@@ -191,7 +207,8 @@ def bench_ompeval(repeat: int) -> None:
 
 def _exact(b: Bench) -> None:
     print("  exact enumeration (ms)")
-    for spots, repeat in ((EXACT, b.repeat), (SLOW, max(1, b.repeat // 2))):
+    # The small spots' medians come from more rounds (the first set's run costs some 0.25 s a round).
+    for spots, repeat in ((EXACT, 4 * b.repeat), (SLOW, max(1, b.repeat // 2))):
         cases = {(label, t): (lambda p=players, board=board, t=t: equity.calculate(p, board, method="exact",
                                                                                      threads=t),
                               f"mode=exact ranges={ranges} board={board} threads={t}")
@@ -200,7 +217,8 @@ def _exact(b: Bench) -> None:
             secs, ours = statistics.median(race.secs), race.ours[-1]
             note = f"{ours.trials:,} boards"
             if race.theirs:
-                raw, omp_secs = race.theirs[-1], race.median()
+                raw = race.theirs[-1]
+                secs, omp_secs = race.matched()
                 diff = max(abs(getattr(p, k) - raw[k][i]) for i, p in enumerate(ours.players)
                            for k in ("equity", "win", "tie"))
                 same = diff <= EXACT_TOL and raw["hands"] == ours.trials
