@@ -318,11 +318,15 @@ def bench_simulate(repeat: int) -> None:
     row("the same without -n (default stop)", f"{walls['default'] * 1e3:.0f} ms",
         f"{walls['default'] / walls['numba']:.2f}x import; its {kept:,} trials (error <= 0.05 pt) "
         f"take {stop * 1e3:.0f} ms in process")
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EQUITY_CACHE_DIR=tmp)
-        first = median_time(wall(cmd, env), 1)
+    firsts = []
+    for _ in range(3):  # one run is one sample of a noisy machine; each starts from empty caches
+        with tempfile.TemporaryDirectory() as tmp:
+            env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EQUITY_CACHE_DIR=tmp)
+            firsts.append(median_time(wall(cmd, env), 1))
+    first = statistics.median(firsts)
     row("the same, first run with empty JIT and table caches", f"{first:.1f} s",
-        verdict(first <= 15) + " (<= 15 s)")
+        f"median of 3, runs {min(firsts):.1f}-{max(firsts):.1f} s; "
+        + verdict(first <= 12) + " (<= 12 s, issue 23's; <= 15 s before)")
     print()
 
 
