@@ -169,9 +169,15 @@ def _chunk(seed, chunk, trials, d, t, wins_out, ties_out, cats_out, combo_n, com
                     combo_n[row] += 1
                     for p in range(n_players):
                         combo_ties[row, p, k] += values[p, lane] == best[lane]
-    wins_out[:] = wins
-    ties_out[:, :] = ties
-    cats_out[:, :, :] = cats
+    # Copied element by element: an array assigned to a slice makes numba compile the formatting of
+    # its shape-mismatch message (string joins of the shapes), some 5 s of the first run's 12.
+    for p in range(n_players):
+        wins_out[p] = wins[p]
+        for k in range(ties.shape[1]):
+            ties_out[p, k] = ties[p, k]
+        for x in range(cats.shape[1]):
+            for j in range(cats.shape[2]):
+                cats_out[p, x, j] = cats[p, x, j]
     for row in range(combo_n.shape[0]):
         for p in range(n_players):
             combo_wins[row, p] += combo_ties[row, p, 1]
