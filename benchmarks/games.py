@@ -225,7 +225,8 @@ def _cold_starts(envs: dict[str, dict[str, str]], tmp: Path) -> dict[str, tuple[
     commands = {"first hold'em run, empty caches (`equity AsKs vs 2 -n 1e6`)": ["AsKs", "vs", "2"],
                 "first Omaha MC run, empty caches (`equity AsAhKsKh vs 1 -n 1e6`)": ["AsAhKsKh", "vs", "1"],
                 "first Omaha exact run, empty caches (`equity AsAhKsKh vs JdTd9c8c`)":
-                    ["AsAhKsKh", "vs", "JdTd9c8c"]}
+                    ["AsAhKsKh", "vs", "JdTd9c8c"],
+                "first hold'em exact run, empty caches (`equity AsKs vs QdQc`)": ["AsKs", "vs", "QdQc"]}
     out = {}
     for name, args in commands.items():
         secs = {}
@@ -234,7 +235,9 @@ def _cold_starts(envs: dict[str, dict[str, str]], tmp: Path) -> dict[str, tuple[
             env = dict(env, NUMBA_CACHE_DIR=str(cache), EQUITY_CACHE_DIR=str(cache))
             extra = [] if "exact" in name else ["--trials", "1000000"]
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "equity", *args, *extra, "--json"], env=env,
+            # Run from the temporary folder: ``-m`` puts the working directory first on the path, and
+            # from the project's root both kinds would import this tree's package.
+            subprocess.run([sys.executable, "-m", "equity", *args, *extra, "--json"], env=env, cwd=tmp,
                            capture_output=True, check=True)
             secs[kind] = time.perf_counter() - start
         out[name] = (secs["after"], secs["before"])
