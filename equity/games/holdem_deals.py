@@ -497,15 +497,24 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
         cats[:, :, :] = 0
         n_boards = 0
         f = 0
-        if n_left == 2 and fits_two(0):
-            two(0, 0, 1, m)
-            n_boards += m * (m - 1) // 2
+        # The last two cards' places are scored at one call of two(), at the loop's top: a closure is
+        # compiled into each place that calls it, and two() written out three times took most of this
+        # kernel's 40 s compile. pend: two(pend_d, pend_at, pend_mult) is due.
+        pend = n_left == 2 and fits_two(0)
+        pend_d, pend_at, pend_mult = 0, 0, 1
+        if pend:
             f = -1
         f_depth[0] = 0
         f_at[0] = 0
         f_group[0] = 0
         f_weight[0] = 1
-        while f >= 0:
+        while True:
+            if pend:
+                two(pend_d, pend_at, pend_mult, m)
+                n_boards += pend_mult * (m - pend_at) * (m - pend_at - 1) // 2
+                pend = False
+            if f < 0:
+                break
             d = f_depth[f]
             left = n_left - d
             if left == 1:
@@ -531,8 +540,7 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                     else:
                         step(e, c)
                         if left - placed == 2 and fits_two(e + 1):
-                            two(e + 1, at + g, mult, m)
-                            n_boards += mult * (m - at - g) * (m - at - g - 1) // 2
+                            pend, pend_d, pend_at, pend_mult = True, e + 1, at + g, mult
                         else:
                             f += 1
                             f_depth[f] = e + 1
@@ -562,8 +570,7 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
             f_at[f] = at + 1
             step(d, c)
             if left == 3 and fits_two(d + 1):
-                two(d + 1, at + 1, f_weight[f], m)
-                n_boards += f_weight[f] * (m - at - 1) * (m - at - 2) // 2
+                pend, pend_d, pend_at, pend_mult = True, d + 1, at + 1, f_weight[f]
                 continue
             f += 1
             f_depth[f] = d + 1
