@@ -205,7 +205,7 @@ def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
 
 def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
                 stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
-    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem_mc._run_chunks``, which counts
+    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem_mc.run_chunks``, which counts
     into a :class:`~equity.engines.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
     ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
     :class:`equity.engines.deals.Deal` takes it; it returns the counts (wins, ties, cats)."""
@@ -214,7 +214,7 @@ def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     from equity.engines.montecarlo import CHUNK
     from equity.engines.tally import Tally
     from equity.games import HOLDEM
-    from equity.games.holdem_mc import _run_chunks
+    from equity.games.holdem_mc import run_chunks as _run_chunks
 
     t = tables.get()
     d = base_deal(scenario, HOLDEM, False, stages)
@@ -248,7 +248,7 @@ def _agree(new: tuple[np.ndarray, ...], old: tuple[np.ndarray, ...], n: int, nam
 
 def bench_simulate(repeat: int) -> None:
     from equity.engines.montecarlo import CHUNK, simulate
-    from equity.games.holdem_mc import _run_chunks
+    from equity.games.holdem_mc import run_chunks as _run_chunks
     from equity.scenario import Scenario
 
     print("Monte Carlo (trials/s, the chunk kernels in process, seed 1; medians of interleaved runs)")

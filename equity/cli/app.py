@@ -155,7 +155,7 @@ def _starting(err: Console, bar: ProgressBar) -> Callable[[str, bool], None]:
         label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
                              else ("simulating", "trials", "simulation"))
         if not compiled:
-            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, 5-15 s)...[/dim]")
+            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, 3-15 s)...[/dim]")
         bar.begin(label, unit)
 
     return on_start

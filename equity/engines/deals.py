@@ -66,10 +66,15 @@ def held_tables(ranged: np.ndarray, start: np.ndarray, alias_prob: np.ndarray,
 
 
 def compiled_for(ranged: bool) -> Callable[[tuple], bool]:
-    """Whether a chunk kernel's signature (its deal the fifth argument) is the one compiled for deals
-    with ranged players (``ranged``) or the one without (the deal's ``pmask`` None): the two compile
-    apart (:func:`held_tables`)."""
-    return lambda sig: (str(dict(zip(sig[4].fields, sig[4].types, strict=True))["pmask"]) != "none") == ranged
+    """Whether a chunk kernel's signature is the one compiled for deals with ranged players (``ranged``)
+    or the one without (the deal's ``pmask`` None): the two compile apart (:func:`held_tables`). The
+    deal is the first named tuple with a ``pmask`` among the arguments."""
+    def matches(sig: tuple) -> bool:
+        deal = next((a for a in sig if "pmask" in getattr(a, "fields", ())), None)
+        return deal is not None and (str(dict(zip(deal.fields, deal.types, strict=True))["pmask"])
+                                     != "none") == ranged
+
+    return matches
 
 
 @njit

@@ -104,7 +104,7 @@ class HoldemGame(Game):
         from ..engines.deals import compiled_for
         from . import holdem_mc
 
-        return in_jit_cache(holdem_mc._run_chunks, compiled_for(ranged))
+        return in_jit_cache(holdem_mc._chunks, compiled_for(ranged))
 
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from . import holdem_exact
