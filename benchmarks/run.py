@@ -214,7 +214,7 @@ def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     from equity.engines.montecarlo import CHUNK
     from equity.engines.tally import Tally
     from equity.games import HOLDEM
-    from equity.games.holdem_mc import run_chunks as _run_chunks
+    from equity.games.holdem_mc import run_chunks
 
     t = tables.get()
     d = base_deal(scenario, HOLDEM, False, stages)
@@ -227,7 +227,7 @@ def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     def run() -> tuple[np.ndarray, ...]:
         counts = Tally.zeros(n_chunks, players, False)
         with using_threads(threads):
-            if kernel is _run_chunks:
+            if kernel is run_chunks:
                 kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts,
                        np.zeros((n_chunks, 0), np.int64), no_combos)
             else:
@@ -248,7 +248,7 @@ def _agree(new: tuple[np.ndarray, ...], old: tuple[np.ndarray, ...], n: int, nam
 
 def bench_simulate(repeat: int) -> None:
     from equity.engines.montecarlo import CHUNK, simulate
-    from equity.games.holdem_mc import run_chunks as _run_chunks
+    from equity.games.holdem_mc import run_chunks
     from equity.scenario import Scenario
 
     print("Monte Carlo (trials/s, the chunk kernels in process, seed 1; medians of interleaved runs)")
@@ -263,7 +263,7 @@ def bench_simulate(repeat: int) -> None:
         for threads in sorted({1, cores}):
             if threads > 1 and name.startswith("AsKs vs 1"):
                 continue
-            new = _chunk_runs(_run_chunks, sc, n_chunks, threads)
+            new = _chunk_runs(run_chunks, sc, n_chunks, threads)
             old = _chunk_runs(one_at_a_time.run_chunks, sc, n_chunks, threads)
             if threads == 1:
                 _agree(new(), old(), n, name)
@@ -292,7 +292,7 @@ def bench_simulate(repeat: int) -> None:
 
     print("  where a trial's time goes (1 thread; each stage timed as the kernel stopped after it):")
     for name in ("AsKs vs 2 random, preflop", "AsKs vs 1 random, preflop"):
-        staged = {k: _chunk_runs(_run_chunks, cases[name], n_chunks // 2, 1, k) for k in (1, 2, 3, 4)}
+        staged = {k: _chunk_runs(run_chunks, cases[name], n_chunks // 2, 1, k) for k in (1, 2, 3, 4)}
         ns = {k: v * 1e9 / (n_chunks // 2 * CHUNK) for k, v in interleaved(staged, repeat).items()}
         parts = {"dealing": ns[1], "board walk": ns[2] - ns[1], "players": ns[3] - ns[2],
                  "scoring": ns[4] - ns[3]}

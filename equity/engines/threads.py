@@ -13,7 +13,7 @@ from __future__ import annotations
 import atexit
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 import numba
 
@@ -35,14 +35,14 @@ def _workers() -> ThreadPoolExecutor:
 def shares(n: int, n_threads: int) -> list[tuple[int, int]]:
     """``range(n)`` cut into at most ``n_threads`` contiguous ``(lo, hi)`` runs, the longer ones first,
     as even as whole chunks allow; none empty."""
-    k = max(1, min(n_threads, n))
+    if n == 0:
+        return []
+    k = min(n_threads, n)
     size, extra = divmod(n, k)
     out, lo = [], 0
     for j in range(k):
-        hi = lo + size + (j < extra)
-        if hi > lo:
-            out.append((lo, hi))
-        lo = hi
+        out.append((lo, lo + size + (j < extra)))
+        lo = out[-1][1]
     return out
 
 
@@ -63,7 +63,6 @@ def run_split(call: Callable[[int, int], object], n: int, n_threads: int | None 
     try:
         call(*parts[0])
     finally:
-        for f in futures:  # every share finished before the caller reads (or frees) the outputs
-            f.exception()
+        wait(futures)  # every share finished before the caller reads (or frees) the outputs
     for f in futures:
         f.result()

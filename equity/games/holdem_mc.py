@@ -2,7 +2,7 @@
 runs for them.
 
 Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
-chunk), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
+call), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
 Trials go :data:`~equity.engines.deck.LANES` at a time through each of those stages (:func:`_chunks`),
 one per lane, so the draws and table loads of independent trials overlap.
 """
@@ -56,24 +56,30 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
     walked card by card across the lanes, then each player's hand (two rows of ``dealt``), so the walks'
     table loads overlap; then the block is scored.
     """
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    n_players = holes.shape[0]
+    n_ranged = ranged_start.shape[0] - 1
+    r_fixed = uint64(0)
+    w_fixed = uint64(0)
+    for c in board:
+        r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
+        w_fixed += card_word[c]
+    to_deal = 5 - board.shape[0]
+    n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
+    ranged = d.ranged
+    n_held = n_ranged * ranged.shape[1]
+    want_combos = combo_n.shape[1] > 0
+    r_board = np.empty(LANES, np.uint64)
+    w_board = np.empty(LANES, np.uint64)
+    values = np.empty((n_players, LANES), np.int32)
+    best = np.empty(LANES, np.int32)
+    n_best = np.empty(LANES, np.int32)
     for ck in range(lo, hi):
         chunk = first + ck
         trials = min(CHUNK, total - chunk * CHUNK)
-        holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
-        want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
-        rank_step, rank_last = t.rank_step, t.rank_last
-        card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
-        n_players = holes.shape[0]
-        n_ranged = ranged_start.shape[0] - 1
-        r_fixed = uint64(0)
-        w_fixed = uint64(0)
-        for c in board:
-            r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
-            w_fixed += card_word[c]
-        to_deal = 5 - board.shape[0]
-        n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
-        ranged = d.ranged
-        n_held = n_ranged * ranged.shape[1]
         st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
         row_of = np.empty(n_players, np.int64)  # where each player's two cards are in `dealt`: a random
         column = to_deal  # hand's as dealt, then each ranged and specific hand's, past them
@@ -92,12 +98,6 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
             rs = _ranged_state(held, d.lemire, d.weighted)
             picked, used = rs[-1], rs[-3]
             hs = _held_state(live, n_held)
-        want_combos = combo_n.shape[1] > 0
-        r_board = np.empty(LANES, np.uint64)
-        w_board = np.empty(LANES, np.uint64)
-        values = np.empty((n_players, LANES), np.int32)
-        best = np.empty(LANES, np.int32)
-        n_best = np.empty(LANES, np.int32)
         wins = np.zeros(n_players, np.int64)
         ties = np.zeros((n_players, MAX_SPLIT), np.int64)
         cats = np.zeros((n_players, 9, 3), np.int64)
