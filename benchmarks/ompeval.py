@@ -44,6 +44,7 @@ from run import BIN, interleaved, interleaved_samples, random_hands, row, verdic
 
 import equity
 from equity.evaluators import tables
+from equity.evaluators.gathers import GATHERS, WIDTH
 from equity.evaluators.high import _evaluate_rows
 
 #: Monte Carlo trials per timed call.
@@ -290,7 +291,10 @@ def _evaluator(b: Bench) -> None:
     _evaluate_rows(hands[:10], t, out[:10])
     equity.evaluate_many(hands[:10], parallel=False)
     theirs: list[dict[str, Any]] = []
+    spare = np.empty(n, np.int16)
+    _evaluate_rows(hands[:10], t, spare[:10], gathers=False)
     fns: dict[str, Callable[[], object]] = {"kernel": lambda: _evaluate_rows(hands, t, out),
+                                            "lanes": lambda: _evaluate_rows(hands, t, spare, gathers=False),
                                             "many": lambda: equity.evaluate_many(hands, parallel=False)}
     with tempfile.TemporaryDirectory() as tmp:
         source, ranks_path = Path(tmp) / "hands.u8", Path(tmp) / "ranks.u16"
@@ -301,7 +305,7 @@ def _evaluator(b: Bench) -> None:
             ranks = np.fromfile(ranks_path, np.uint16)
             fns["omp"] = lambda: theirs.append(driver.ask(f"mode=eval file={source}"))
         samples = interleaved_samples(fns, 2 * b.repeat)
-    kernel, many = (statistics.median(samples[k]) for k in ("kernel", "many"))
+    kernel, lanes, many = (statistics.median(samples[k]) for k in ("kernel", "lanes", "many"))
     note = ""
     if theirs:
         same = _same_order(out, ranks) and int(ranks.astype(np.uint64).sum()) == first["checksum"]
@@ -311,7 +315,12 @@ def _evaluator(b: Bench) -> None:
         note = (f"OMPEval HandEvaluator {n / omp1 / 1e6:.1f} M/s: {omp1 / kernel:.2f}x, "
                 + verdict(omp1 / kernel >= 0.6) + f" (>= 0.6x); checksum {first['checksum']}, "
                 + ("same order of all hands: agree" if same else "DISAGREES on the order of the hands"))
-    row("equity kernel (_evaluate_rows), 1 thread", f"{n / kernel / 1e6:.1f} M/s", note)
+    how = f"{WIDTH}-hand vectors, AVX-512" if GATHERS else "scalar lanes, no AVX-512 here"
+    row(f"equity kernel (_evaluate_rows: {how}), 1 thread", f"{n / kernel / 1e6:.1f} M/s", note)
+    if GATHERS:
+        row("  the same kernel's scalar lanes (gathers=False)", f"{n / lanes / 1e6:.1f} M/s",
+            f"the vectors walk at {lanes / kernel:.2f}x their rate"
+            + (f"; the lanes at {omp1 / lanes:.2f}x OMPEval's" if theirs else ""))
     if theirs:
         row("  OMPEval from pre-built Hand objects (Rand2)", f"{n / omp2 / 1e6:.1f} M/s",
             f"equity's kernel is {omp2 / kernel:.2f}x its rate")

@@ -31,6 +31,7 @@ import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
 
 from equity.evaluators import dag, keysum, tables  # noqa: E402
+from equity.evaluators.gathers import BLOCK, GATHERS, WIDTH  # noqa: E402
 from equity.evaluators.high import (  # noqa: E402
     LANES,
     _evaluate_rows,
@@ -110,7 +111,9 @@ def random_hands(n: int, seed: int = 2026) -> np.ndarray:
 
 
 def bench_evaluator(repeat: int) -> None:
-    print(f"Evaluator (Hammer's DAG, {LANES} hands walked together, flush pointers as one suit word)")
+    how = (f"seven-card rows {BLOCK} at a time as {WIDTH}-hand vectors (AVX-512 here)" if GATHERS
+           else f"{LANES} hands walked together (no AVX-512 here)")
+    print(f"Evaluator (Hammer's DAG, {how}, flush pointers as one suit word)")
     t = tables.get()
     ks = keysum.tables()
     n = 10_000_000
@@ -118,6 +121,7 @@ def bench_evaluator(repeat: int) -> None:
     out = np.empty(n, np.int16)
     spare = np.empty(n, np.int16)
     _evaluate_rows(hands[:10], t, out[:10])
+    _evaluate_rows(hands[:10], t, out[:10], gathers=False)
     _evaluate_rows_parallel(hands[:100], t, out, 2)
     evaluate_many(hands[:10])
     one_at_a_time.evaluate_rows(hands[:10], t, spare[:10])
@@ -125,6 +129,7 @@ def bench_evaluator(repeat: int) -> None:
     cores = numba.get_num_threads()
     samples = interleaved_samples({
         "one": lambda: _evaluate_rows(hands, t, out),
+        "lanes": lambda: _evaluate_rows(hands, t, spare, gathers=False),
         "all": lambda: _evaluate_rows_parallel(hands, t, out, 64),
         "previous": lambda: one_at_a_time.evaluate_rows(hands, t, spare),
         "keysum": lambda: _keysum_rows(hands, ks, spare),
@@ -138,6 +143,10 @@ def bench_evaluator(repeat: int) -> None:
     spread = {name: f"runs {r[0]:.0f}-{r[-1]:.0f} M/s" for name, r in rates.items()}
     row("random 7-card evaluations/s, 1 thread", f"{one / 1e6:.1f} M/s",
         verdict(one >= 150e6 and one >= 0.7 * keys) + f" (>= 150 M/s and >= 0.7x key sums); {spread['one']}")
+    lanes = statistics.median(rates["lanes"]) * 1e6
+    if GATHERS:
+        row(f"  the same kernel's {LANES} scalar lanes (gathers=False)", f"{lanes / 1e6:.1f} M/s",
+            f"the vectors walk at {one / lanes:.2f}x their rate; {spread['lanes']}")
     row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",
         f"{one / previous:.2f}x faster now; {spread['previous']}")
     row("  key sums (equity.evaluators.keysum), same hands", f"{keys / 1e6:.1f} M/s",

@@ -18,7 +18,9 @@ and the class of a 5- to 7-card hand whose last card is ``c`` is, with ``x = w +
 A rank step is a load whose address depends on the previous load, so one hand at a time leaves the
 memory system waiting. :func:`_evaluate_rows` therefore walks :data:`LANES` hands together, card by
 card, their pointers in a small array: the lanes' loads are independent and overlap; a seven-card hand's
-first three ranks take one load (``rank_three``, the walk's state after any three ranks). A shared board is
+first three ranks take one load (``rank_three``, the walk's state after any three ranks). Where the CPU
+has AVX-512 it walks seven-card rows sixteen to a vector instead, each load a gather
+(:mod:`equity.evaluators.gathers`: 1.4x the lanes' rate). A shared board is
 walked once and each player's hole cards continue from its state, copied as two integers.
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, distinct within a hand, 5..7 cards. The
@@ -39,6 +41,7 @@ from ..cards import RANK_NAMES, RANK_PLURALS, parse_cards
 from ..errors import DuplicateCardError, HandSizeError
 from . import tables as _tables
 from .dag import CATEGORIES, SUIT_COUNT_SHIFT
+from .gathers import BLOCK, GATHERS, _walk_block
 from .hands import N_CHUNKS, PARALLEL_MIN, valid_hands
 
 N_FIVE_CARD_HANDS = 2_598_960
@@ -71,7 +74,7 @@ def _cards_in(x):
 
 
 @njit(cache=True)
-def _evaluate_rows(hands, t, out, check=False):
+def _evaluate_rows(hands, t, out, check=False, gathers=GATHERS):
     """``out[i]`` = class of ``hands[i]``; with ``check``, returns the first row that repeats a card
     (else -1).
 
@@ -79,20 +82,46 @@ def _evaluate_rows(hands, t, out, check=False):
     repeats one gets a meaningless class: the walk stays inside the tables, and its suit word's masks
     hold fewer than ``m`` bits, which is how the check finds it after each block's walk; left out, the
     default, numba compiles the check away). t: :class:`~equity.evaluators.tables.Tables`.
-    out: int16 (n,). Seven-card rows are walked :data:`LANES` at a time, card by card across the lanes
-    (a fixed card loop: with ``m`` in the loop bound it measured 7% slower); the rest one by one.
+    out: int16 (n,), C-contiguous. Seven-card rows go :data:`~equity.evaluators.gathers.BLOCK` at a
+    time as vectors where ``gathers`` (the default where the CPU has AVX-512:
+    :func:`~equity.evaluators.gathers._walk_block`), the rest :data:`LANES` at a time, card by card
+    across the lanes (a fixed card loop: with ``m`` in the loop bound it measured 7% slower); the
+    rest one by one.
     """
+    n, m = hands.shape
+    done = n - n % BLOCK if m == 7 and gathers else 0
+    bad = _gathered_rows(hands, t, out, done, check) if done else -1
+    first = _lane_rows(hands, t, out, done, check)
+    return bad if bad >= 0 else first
+
+
+@njit(cache=True)
+def _gathered_rows(hands, t, out, n, check):
+    """:func:`_evaluate_rows` on the first ``n`` rows (a multiple of :data:`~equity.evaluators.gathers.
+    BLOCK`) of seven-card ``hands``, by :func:`~equity.evaluators.gathers._walk_block`."""
+    flat = hands.ravel()
+    bad = -1
+    for b in range(n // BLOCK):
+        if _walk_block(flat, b * BLOCK * 7, out, b * BLOCK, t.rank_three, t.rank_step, t.rank_last,
+                       t.suited_class) and check and bad < 0:
+            bad = _first_repeat(hands, t, b * BLOCK, (b + 1) * BLOCK)
+    return bad
+
+
+@njit(cache=True)
+def _lane_rows(hands, t, out, done, check):
+    """:func:`_evaluate_rows` on rows ``done..n-1`` (``done`` a multiple of :data:`LANES`)."""
     rank_step, rank_last, rank_three = t.rank_step, t.rank_last, t.rank_three
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n, m = hands.shape
-    walked = n - n % LANES if m == 7 else 0
     bad = -1
-    r = np.zeros(LANES, np.uint64)
-    w = np.zeros(LANES, np.uint64)
     # The rows' bytes as one run (a view of C-contiguous rows), read at unsigned offsets: numba checks
     # signed indices for negative values, unsigned ones not (with the three-rank start, 10% faster).
     flat = hands.ravel()
-    for b in range(walked // LANES):
+    walked = n - (n - done) % LANES if m == 7 else 0
+    r = np.zeros(LANES, np.uint64)
+    w = np.zeros(LANES, np.uint64)
+    for b in range(done // LANES, walked // LANES):
         base = uint64(b * LANES)
         first = base * _SEVEN
         for lane in range(_LANES):
@@ -134,6 +163,20 @@ def _evaluate_rows(hands, t, out, check=False):
         if check and _cards_in(x) != m and bad < 0:
             bad = i
     return bad
+
+
+@njit(cache=True)
+def _first_repeat(hands, t, lo, hi):
+    """The first of rows ``lo..hi-1`` of ``hands`` that repeats a card (its suit word counts fewer
+    cards than the row has), else -1."""
+    card_word = t.card_word
+    for i in range(lo, hi):
+        x = uint64(0)
+        for j in range(hands.shape[1]):
+            x += card_word[hands[i, j]]
+        if _cards_in(x) != hands.shape[1]:
+            return i
+    return -1
 
 
 @njit(cache=True, parallel=True)

@@ -1,0 +1,102 @@
+"""The vector walk (equity.evaluators.gathers): seven-card rows a block at a time, its loads gathers.
+
+Both of the kernel's paths run on every machine (``gathers=True`` compiles where the CPU has no
+gather instruction too: LLVM loads the lanes one by one), and both are checked against the oracle of
+tests/naive.py and against each other; the parallel kernel that walks all 133,784,560 hands in
+test_agreement.py takes the vector path where the CPU has AVX-512.
+"""
+
+import naive
+import numpy as np
+import pytest
+from conftest import random_hands
+
+from equity.evaluators import dag, gathers, shortdeck, tables
+from equity.evaluators.gathers import BLOCK, WIDTH
+from equity.evaluators.high import LANES, _evaluate_rows
+
+SIZES = [1, WIDTH, BLOCK - 1, BLOCK, BLOCK + 1, BLOCK + LANES, 3 * BLOCK + LANES + 5]
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("vector", [True, False])
+def test_blocks_lanes_and_the_rows_left_over_agree_with_the_oracle(n, vector):
+    hands = random_hands(n, 7, 31 * n + vector)
+    out = np.full(n, -1, np.int16)
+    assert _evaluate_rows(hands, tables.get(), out, False, vector) == -1
+    assert out.tolist() == [naive.naive_class(h) for h in hands.tolist()]
+
+
+def test_the_two_paths_agree_on_many_hands():
+    hands = random_hands(50_000, 7, 77)
+    t = tables.get()
+    a, b = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
+    _evaluate_rows(hands, t, a, False, True)
+    _evaluate_rows(hands, t, b, False, False)
+    assert np.array_equal(a, b)
+
+
+def test_flushes_of_every_suit_and_both_halves_of_a_word():
+    # Suits 0-1 share one word and 2-3 the other; a flush in each, with the other suits' cards beside
+    # it, and hands where two suits hold four cards each half (no flush), all in one block.
+    rows = []
+    for suit in range(4):
+        for ranks in ([12, 11, 10, 9, 8], [3, 2, 1, 0, 12], [12, 10, 7, 4, 1], [9, 7, 5, 3, 1]):
+            other = [(suit + 1) % 4, (suit + 2) % 4]
+            rows.append([4 * r + suit for r in ranks] + [4 * 6 + other[0], 4 * 6 + other[1]])
+            rows.append([4 * r + suit for r in ranks[:4]] + [4 * ranks[4] + other[0]]
+                        + [4 * 5 + other[0], 4 * 5 + other[1]])
+    hands = np.array((rows * (BLOCK // len(rows) + 1))[:BLOCK], np.uint8)
+    out = np.empty(BLOCK, np.int16)
+    _evaluate_rows(hands, tables.get(), out, False, True)
+    assert out.tolist() == [naive.naive_class(h) for h in hands.tolist()]
+
+
+@pytest.mark.parametrize("row", [0, WIDTH - 1, WIDTH, BLOCK - 1, BLOCK, 2 * BLOCK + 3, 3 * BLOCK + 7])
+@pytest.mark.parametrize("vector", [True, False])
+def test_the_check_names_the_first_row_that_repeats_a_card(row, vector):
+    # The expected row is the one made to repeat a card, found again here by a plain look at each row.
+    n = 3 * BLOCK + LANES + 5
+    hands = random_hands(n, 7, row)
+    hands[row, row % 7] = hands[row, (row + 3) % 7]
+    hands[n - 1, 0] = hands[n - 1, 1]  # a later one, in the rows left over
+    first = next(i for i, h in enumerate(hands.tolist()) if len(set(h)) < 7)
+    assert first == row
+    assert _evaluate_rows(hands, tables.get(), np.empty(n, np.int16), True, vector) == row
+
+
+def test_short_deck_tables_walk_the_same_way():
+    t = shortdeck.tables()
+    rng = np.random.default_rng(5)
+    hands = (16 + np.argsort(rng.random((BLOCK + 9, 36)), axis=1)[:, :7]).astype(np.uint8)
+    a, b = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
+    _evaluate_rows(hands, t, a, False, True)
+    _evaluate_rows(hands, t, b, False, False)
+    assert np.array_equal(a, b)
+    assert a[:20].tolist() == [shortdeck.evaluate_short(h.tolist()) for h in hands[:20]]
+
+
+def test_four_byte_reads_of_the_int16_tables_stay_inside():
+    # suited_class is read at 2 * mask (four bytes): the largest mask seven cards make is seven ranks
+    # at the top, and its entry is not the last. rank_last is read at 2 * i - 2: i, an offset from a
+    # node of three or more cards (rank_three's values, then rank_step's from them), is never 0.
+    t = tables.get()
+    top = sum(1 << r for r in range(6, 13))
+    assert top == 0x1FC0 and top + 1 < len(t.suited_class)
+    assert len(shortdeck.tables().suited_class) == len(t.suited_class)
+    assert t.rank_three.min() > 0
+    reached = np.unique(t.rank_three)
+    for _ in range(4):  # three, four, five, six cards: offsets stay at or above the level-3 ones
+        reached = np.unique(t.rank_step[(reached[:, None] + np.arange(dag.N_RANKS)).ravel()])
+        assert reached.min() > 0
+
+
+@pytest.mark.parametrize(("features", "expected"), [
+    ("+avx512f,+avx512bw,+avx2", True),
+    ("+avx512f,-avx512bw,+avx2", False),
+    ("-avx512f,+avx2,+sse4.2", False),
+    ("", False),
+])
+def test_the_vector_path_is_the_default_only_with_avx512(monkeypatch, features, expected):
+    monkeypatch.setattr(gathers.config, "CPU_FEATURES", features)
+    assert gathers._target_gathers() is expected
