@@ -100,6 +100,10 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
             hs = _held_state(live, n_held)
         wins = np.zeros(n_players, np.int64)
         ties = np.zeros((n_players, MAX_SPLIT), np.int64)
+        # This chunk's per-combo rows as views, indexed unsigned below (numba checks a signed index for
+        # a negative value): counting the hero's combos of 15% vs 15% cost 1.27x the trials' own time
+        # through the four-index arrays, 1.16x so.
+        n_here, ties_here = combo_n[ck], combo_ties[ck]
         cats = np.zeros((n_players, 9, 3), np.int64)
         for block in range((trials + LANES - 1) // LANES):
             lanes = min(LANES, trials - block * LANES)
@@ -168,15 +172,15 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
                             cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
             # Per combo, branch-free: a win alone counts as a 1-way tie here, moved to the wins after.
             if held is not None and want_combos:
-                for lane in range(lanes):
-                    k = n_best[lane]
-                    for g in range(n_ranged):
-                        if not counted[g]:
-                            continue
-                        row = picked[g, lane]
-                        combo_n[ck, row] += 1
+                for g in range(n_ranged):
+                    if not counted[g]:
+                        continue
+                    for lane in range(lanes):
+                        row = uint64(picked[g, lane])
+                        n_here[row] += 1
+                        k = uint64(n_best[lane])
                         for p in range(n_players):
-                            combo_ties[ck, row, p, k] += values[p, lane] == best[lane]
+                            ties_here[row, uint64(p), k] += values[p, lane] == best[lane]
         # Copied element by element: an array assigned to a slice makes numba compile the formatting of
         # its shape-mismatch message (string joins of the shapes), some 5 s of the first run's 12.
         for p in range(n_players):
