@@ -161,16 +161,17 @@ def _walk_block(typingctx, flat, at, out, o, rank_three, rank_step, rank_last, s
 
     def codegen(context, builder, signature, args):
         kinds = signature.args
-        hands = builder.gep(_data(context, builder, kinds[0], args[0]), [builder.sext(args[1], _I64)])
-        classes = builder.gep(_data(context, builder, kinds[2], args[2]), [builder.sext(args[3], _I64)])
+        at_byte, at_row = (context.cast(builder, args[i], kinds[i], types.intp) for i in (1, 3))
+        hands = builder.gep(_data(context, builder, kinds[0], args[0]), [at_byte])
+        classes = builder.gep(_data(context, builder, kinds[2], args[2]), [at_row])
         three, step, last, suited = (_data(context, builder, kinds[i], args[i]) for i in (4, 5, 6, 7))
         state, ranks, flush, repeats = [], [], [], ir.Constant(_I64, 0)
         for g in range(GROUPS):  # each group's cards, suits and first three ranks
             cards = _cards(builder, builder.gep(hands, [ir.Constant(_I64, N_CARDS * WIDTH * g)]))
             rank = [builder.lshr(c, _splat(2)) for c in cards]
             words = _suit_words(builder, cards)
-            suited_class = _gather(builder, suited, _I16, _flush_mask(builder, words))
-            flush.append(builder.and_(suited_class, _splat(0xFFFF)))
+            flush_class = _gather(builder, suited, _I16, _flush_mask(builder, words))
+            flush.append(builder.and_(flush_class, _splat(0xFFFF)))
             first = builder.mul(builder.add(builder.mul(rank[0], _splat(13)), rank[1]), _splat(13))
             state.append(_gather(builder, three, _I32, builder.add(first, rank[2])))
             ranks.append(rank)
@@ -180,13 +181,13 @@ def _walk_block(typingctx, flat, at, out, o, rank_three, rank_step, rank_last, s
         for j in (3, 4, 5):  # then stage by stage across the groups
             for g in range(GROUPS):
                 state[g] = _gather(builder, step, _I32, builder.add(state[g], ranks[g][j]))
-        out = ir.VectorType(_I16, WIDTH)
+        shorts = ir.VectorType(_I16, WIDTH)
         for g in range(GROUPS):  # rank_last[i] is the high half of the word at i - 1
             below = builder.add(state[g], builder.sub(ranks[g][6], _splat(1)))
             value = builder.ashr(_gather(builder, last, _I16, below), _splat(16))
             best = builder.select(builder.icmp_signed("<", value, flush[g]), value, flush[g])
             where = builder.gep(classes, [ir.Constant(_I64, WIDTH * g)])
-            builder.store(builder.trunc(best, out), builder.bitcast(where, out.as_pointer()), align=2)
+            builder.store(builder.trunc(best, shorts), builder.bitcast(where, shorts.as_pointer()), align=2)
         return repeats
 
     return sig, codegen
