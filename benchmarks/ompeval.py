@@ -291,11 +291,12 @@ def _evaluator(b: Bench) -> None:
     _evaluate_rows(hands[:10], t, out[:10])
     equity.evaluate_many(hands[:10], parallel=False)
     theirs: list[dict[str, Any]] = []
-    spare = np.empty(n, np.int16)
-    _evaluate_rows(hands[:10], t, spare[:10], gathers=False)
     fns: dict[str, Callable[[], object]] = {"kernel": lambda: _evaluate_rows(hands, t, out),
-                                            "lanes": lambda: _evaluate_rows(hands, t, spare, gathers=False),
                                             "many": lambda: equity.evaluate_many(hands, parallel=False)}
+    if GATHERS:  # the scalar lanes beside the vectors (without AVX-512 they are the kernel itself)
+        spare = np.empty(n, np.int16)
+        _evaluate_rows(hands[:10], t, spare[:10], gathers=False)
+        fns["lanes"] = lambda: _evaluate_rows(hands, t, spare, gathers=False)
     with tempfile.TemporaryDirectory() as tmp:
         source, ranks_path = Path(tmp) / "hands.u8", Path(tmp) / "ranks.u16"
         hands.tofile(source)
@@ -305,7 +306,7 @@ def _evaluator(b: Bench) -> None:
             ranks = np.fromfile(ranks_path, np.uint16)
             fns["omp"] = lambda: theirs.append(driver.ask(f"mode=eval file={source}"))
         samples = interleaved_samples(fns, 2 * b.repeat)
-    kernel, lanes, many = (statistics.median(samples[k]) for k in ("kernel", "lanes", "many"))
+    kernel, many = (statistics.median(samples[k]) for k in ("kernel", "many"))
     note = ""
     if theirs:
         same = _same_order(out, ranks) and int(ranks.astype(np.uint64).sum()) == first["checksum"]
@@ -318,6 +319,7 @@ def _evaluator(b: Bench) -> None:
     how = f"{WIDTH}-hand vectors, AVX-512" if GATHERS else "scalar lanes, no AVX-512 here"
     row(f"equity kernel (_evaluate_rows: {how}), 1 thread", f"{n / kernel / 1e6:.1f} M/s", note)
     if GATHERS:
+        lanes = statistics.median(samples["lanes"])
         row("  the same kernel's scalar lanes (gathers=False)", f"{n / lanes / 1e6:.1f} M/s",
             f"the vectors walk at {lanes / kernel:.2f}x their rate"
             + (f"; the lanes at {omp1 / lanes:.2f}x OMPEval's" if theirs else ""))

@@ -121,20 +121,22 @@ def bench_evaluator(repeat: int) -> None:
     out = np.empty(n, np.int16)
     spare = np.empty(n, np.int16)
     _evaluate_rows(hands[:10], t, out[:10])
-    _evaluate_rows(hands[:10], t, out[:10], gathers=False)
     _evaluate_rows_parallel(hands[:100], t, out, 2)
     evaluate_many(hands[:10])
     one_at_a_time.evaluate_rows(hands[:10], t, spare[:10])
     _keysum_rows(hands[:10], ks, spare[:10])
     cores = numba.get_num_threads()
-    samples = interleaved_samples({
+    fns = {
         "one": lambda: _evaluate_rows(hands, t, out),
-        "lanes": lambda: _evaluate_rows(hands, t, spare, gathers=False),
         "all": lambda: _evaluate_rows_parallel(hands, t, out, 64),
         "previous": lambda: one_at_a_time.evaluate_rows(hands, t, spare),
         "keysum": lambda: _keysum_rows(hands, ks, spare),
         "public": lambda: evaluate_many(hands, parallel=False),
-    }, 2 * repeat)
+    }
+    if GATHERS:  # the scalar lanes beside the vectors (without AVX-512 they are "one" itself)
+        _evaluate_rows(hands[:10], t, spare[:10], gathers=False)
+        fns["lanes"] = lambda: _evaluate_rows(hands, t, spare, gathers=False)
+    samples = interleaved_samples(fns, 2 * repeat)
     assert np.array_equal(out, _check_previous(hands, t))
     rates = {name: sorted(n / s / 1e6 for s in ts) for name, ts in samples.items()}
     one, every, previous, keys = (statistics.median(rates[name]) * 1e6
@@ -143,8 +145,8 @@ def bench_evaluator(repeat: int) -> None:
     spread = {name: f"runs {r[0]:.0f}-{r[-1]:.0f} M/s" for name, r in rates.items()}
     row("random 7-card evaluations/s, 1 thread", f"{one / 1e6:.1f} M/s",
         verdict(one >= 150e6 and one >= 0.7 * keys) + f" (>= 150 M/s and >= 0.7x key sums); {spread['one']}")
-    lanes = statistics.median(rates["lanes"]) * 1e6
     if GATHERS:
+        lanes = statistics.median(rates["lanes"]) * 1e6
         row(f"  the same kernel's {LANES} scalar lanes (gathers=False)", f"{lanes / 1e6:.1f} M/s",
             f"the vectors walk at {one / lanes:.2f}x their rate; {spread['lanes']}")
     row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",

@@ -139,8 +139,9 @@ def _data(context, builder, kind, value) -> ir.Value:
     return context.make_array(kind)(context, builder, value).data
 
 
-def _contiguous(kind, dtype, ndim: int = 1) -> bool:
-    return isinstance(kind, types.Array) and kind.dtype == dtype and kind.ndim == ndim and kind.layout == "C"
+def _contiguous(kind, dtype) -> bool:
+    """Whether a numba type is a 1-D C-contiguous array of ``dtype``."""
+    return isinstance(kind, types.Array) and kind.dtype == dtype and kind.ndim == 1 and kind.layout == "C"
 
 
 @intrinsic

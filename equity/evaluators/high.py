@@ -111,7 +111,8 @@ def _gathered_rows(hands, t, out, n, check):
 
 @njit(cache=True)
 def _lane_rows(hands, t, out, done, check):
-    """:func:`_evaluate_rows` on rows ``done..n-1`` (``done`` a multiple of :data:`LANES`)."""
+    """:func:`_evaluate_rows` on rows ``done..n-1``: seven-card ones :data:`LANES` at a time from row
+    ``done``, the rest one by one."""
     rank_step, rank_last, rank_three = t.rank_step, t.rank_last, t.rank_three
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n, m = hands.shape
@@ -119,11 +120,11 @@ def _lane_rows(hands, t, out, done, check):
     # The rows' bytes as one run (a view of C-contiguous rows), read at unsigned offsets: numba checks
     # signed indices for negative values, unsigned ones not (with the three-rank start, 10% faster).
     flat = hands.ravel()
-    walked = n - (n - done) % LANES if m == 7 else 0
+    walked = n - (n - done) % LANES if m == 7 else done
     r = np.zeros(LANES, np.uint64)
     w = np.zeros(LANES, np.uint64)
-    for b in range(done // LANES, walked // LANES):
-        base = uint64(b * LANES)
+    for b in range((walked - done) // LANES):
+        base = uint64(done + b * LANES)
         first = base * _SEVEN
         for lane in range(_LANES):
             at = first + lane * _SEVEN
