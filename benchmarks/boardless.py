@@ -26,7 +26,7 @@ from typing import Any
 
 import hilo_peers
 import numba
-from run import interleaved, interleaved_samples, row, verdict
+from common import interleaved, interleaved_samples, row, verdict
 
 import equity
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import hilo_peers
 import numba
 import omaha
-from run import BIN, interleaved, row, verdict
+from common import BIN, interleaved, row, verdict
 
 HERE = Path(__file__).parent
 #: The last commit before one engine for every game: the games' "before".

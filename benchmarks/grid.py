@@ -14,17 +14,17 @@ import sys
 from pathlib import Path
 
 import numba
-from run import interleaved, row, verdict, wall  # noqa: E402  (benchmarks/run.py is on sys.path)
+from common import interleaved, row, verdict, wall  # noqa: E402  (benchmarks/ is on sys.path)
 
 BIN = Path(sys.executable).parent
 
 
 def bench_grid(repeat: int) -> None:
     from equity import calculate
-    from equity.dist import equity_distribution
     from equity.engines import montecarlo
-    from equity.grid import equity_grid
     from equity.preflop import equity_vs_random
+    from equity.questions.dist import equity_distribution
+    from equity.questions.grid import equity_grid
     from equity.scenario import Scenario
 
     print("Grid and distributions from one pass (in process, warm JIT; each beside one run of the spot)")

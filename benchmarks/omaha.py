@@ -239,7 +239,7 @@ def designs(n: int, repeat: int, h: int) -> dict[str, tuple[float, str]]:
 
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).parent))
-    from run import header
+    from common import header
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)

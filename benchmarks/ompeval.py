@@ -40,7 +40,7 @@ from typing import Any
 import numba
 import numpy as np
 import ompeval_build
-from run import BIN, interleaved, interleaved_samples, random_hands, row, verdict, wall
+from common import BIN, interleaved, interleaved_samples, random_hands, row, verdict, wall
 
 import equity
 from equity.evaluators import tables

@@ -13,7 +13,7 @@ from numba import njit, prange
 
 from equity.engines.deck import _below, _deal, _next, _seed_stream
 from equity.engines.montecarlo import CHUNK
-from equity.engines.tally import MAX_SPLIT
+from equity.tally import MAX_SPLIT
 
 _ALWAYS = np.uint64(2**64 - 1)
 

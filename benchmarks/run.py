@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -19,7 +18,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from importlib.metadata import version
 from pathlib import Path
 
 import numba
@@ -29,85 +27,29 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
+from common import (  # noqa: E402
+    BIN,
+    header,
+    interleaved,
+    interleaved_samples,
+    median_time,
+    random_hands,
+    row,
+    verdict,
+    wall,
+)
 
-from equity.evaluators import dag, keysum, tables  # noqa: E402
+from equity.evaluators import dag, tables
 from equity.evaluators.gathers import BLOCK, GATHERS, WIDTH  # noqa: E402
-from equity.evaluators.high import (  # noqa: E402
+from equity.evaluators.high import (
     LANES,
     _evaluate_rows,
     _evaluate_rows_parallel,
     _seven_card_histogram,
     evaluate_many,
 )
-from equity.evaluators.keysum import _keysum_rows  # noqa: E402
-
-BIN = Path(sys.executable).parent
-
-
-def header() -> None:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    print(f"machine  {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}")
-    print(f"versions python {platform.python_version()}, numpy {np.__version__}, numba "
-          f"{numba.__version__}, equity {version('equity')}; numba threads {numba.get_num_threads()}")
-    print(f"date     {time.strftime('%Y-%m-%d %H:%M')}")
-    print()
-
-
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
-def interleaved_samples(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Seconds of each run of each function, run round-robin ``repeat`` times."""
-    times: dict[str, list[float]] = {name: [] for name in fns}
-    for _ in range(repeat):
-        for name, fn in fns.items():
-            t = time.perf_counter()
-            fn()
-            times[name].append(time.perf_counter() - t)
-    return times
-
-
-def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    """Median seconds of each function, run round-robin ``repeat`` times."""
-    return {name: statistics.median(ts) for name, ts in interleaved_samples(fns, repeat).items()}
-
-
-def wall(cmd: list[str], env: dict[str, str] | None = None) -> Callable[[], None]:
-    def run() -> None:
-        # stderr too: a cold run's compiling notice would break the table.
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-
-    return run
-
-
-def verdict(ok: bool) -> str:
-    return "meets target" if ok else "MISSES target"
-
-
-def row(label: str, value: str, note: str = "") -> None:
-    print(f"  {label:<46} {value:>16}  {note}")
-
-
-def random_hands(n: int, seed: int = 2026) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, 7), np.uint8)
-    for lo in range(0, n, 1_000_000):
-        hi = min(n, lo + 1_000_000)
-        out[lo:hi] = np.argpartition(rng.random((hi - lo, 52), np.float32), 7, axis=1)[:, :7]
-    return out
+from equity.evaluators.reference import keysum  # noqa: E402
+from equity.evaluators.reference.keysum import _keysum_rows  # noqa: E402
 
 
 def bench_evaluator(repeat: int) -> None:
@@ -151,7 +93,7 @@ def bench_evaluator(repeat: int) -> None:
             f"the vectors walk at {one / lanes:.2f}x their rate; {spread['lanes']}")
     row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",
         f"{one / previous:.2f}x faster now; {spread['previous']}")
-    row("  key sums (equity.evaluators.keysum), same hands", f"{keys / 1e6:.1f} M/s",
+    row("  key sums (equity.evaluators.reference.keysum), same hands", f"{keys / 1e6:.1f} M/s",
         f"the DAG walks at {one / keys:.2f}x their rate; {spread['keysum']}")
     public = statistics.median(rates["public"]) * 1e6
     row("  the public equity.evaluate_many, 1 thread", f"{public / 1e6:.1f} M/s",
@@ -216,16 +158,16 @@ def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
 
 def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
                 stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
-    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem_mc.run_chunks``, which counts
-    into a :class:`~equity.engines.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
+    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem.montecarlo.run_chunks``, which
+    counts into a :class:`~equity.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
     ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
-    :class:`equity.engines.deals.Deal` takes it; it returns the counts (wins, ties, cats)."""
-    from equity.engines.batches import using_threads
-    from equity.engines.deals import base_deal
+    :class:`equity.engines.dealing.Deal` takes it; it returns the counts (wins, ties, cats)."""
+    from equity.engines.dealing import base_deal
     from equity.engines.montecarlo import CHUNK
-    from equity.engines.tally import Tally
+    from equity.engines.parallel import using_threads
     from equity.games import HOLDEM
-    from equity.games.holdem_mc import run_chunks
+    from equity.games.holdem.montecarlo import run_chunks
+    from equity.tally import Tally
 
     t = tables.get()
     d = base_deal(scenario, HOLDEM, False, stages)
@@ -259,7 +201,7 @@ def _agree(new: tuple[np.ndarray, ...], old: tuple[np.ndarray, ...], n: int, nam
 
 def bench_simulate(repeat: int) -> None:
     from equity.engines.montecarlo import CHUNK, simulate
-    from equity.games.holdem_mc import run_chunks
+    from equity.games.holdem.montecarlo import run_chunks
     from equity.scenario import Scenario
 
     print("Monte Carlo (trials/s, the chunk kernels in process, seed 1; medians of interleaved runs)")
@@ -411,7 +353,7 @@ def bench_exact(repeat: int) -> None:
     secs = median_time(lambda: enumerate_exact(aa), max(1, repeat // 2))
     row(f"AA vs 1 random, preflop (--exact), {cores} threads", f"{secs:.2f} s",
         f"{plan(aa).trials:,} boards, {plan(aa).symmetries} suit symmetries")
-    from equity import preflop_gen
+    from tools import preflop_gen
 
     preflop_gen.generate()
     secs = median_time(preflop_gen.generate, max(1, repeat // 2))
@@ -441,9 +383,9 @@ def bench_exact(repeat: int) -> None:
 def bench_designs(repeat: int) -> None:
     import shared_board
 
-    from equity.evaluators import kev, keysum
-    from equity.evaluators.kev import _kev_rows
-    from equity.evaluators.keysum import _keysum_rows
+    from equity.evaluators.reference import kev, keysum
+    from equity.evaluators.reference.kev import _kev_rows
+    from equity.evaluators.reference.keysum import _keysum_rows
 
     print("Evaluator designs side by side (1 thread; medians of interleaved runs)")
     dag, keys = "DAG (Hammer, flush pointers)", "key sums (7-card)"

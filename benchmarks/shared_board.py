@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit, uint64
 
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
-from equity.evaluators.keysum import RANK_BITS, RANK_MASK
+from equity.evaluators.reference.keysum import RANK_BITS, RANK_MASK
 
 
 @njit(cache=True)
@@ -36,7 +36,7 @@ def dag_shared(boards, holes, t):
 @njit(cache=True)
 def keysum_shared(boards, holes, t):
     """As :func:`dag_shared`, with the board's key sum and suit masks computed once;
-    t: :class:`equity.evaluators.keysum.KeySumTables`."""
+    t: :class:`equity.evaluators.reference.keysum.KeySumTables`."""
     card_key, rank_class, flush_suit, flush_class = t.card_key, t.rank_class, t.flush_suit, t.flush_class
     acc = 0
     for i in range(boards.shape[0]):

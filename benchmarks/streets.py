@@ -8,13 +8,13 @@ printed beside the exact equity of the same range against a random hand on that 
 
 from __future__ import annotations
 
-from run import interleaved, row, verdict  # noqa: E402  (benchmarks/run.py is on sys.path)
+from common import interleaved, row, verdict  # noqa: E402  (benchmarks/ is on sys.path)
 
 
 def bench_streets(repeat: int) -> None:
     from equity import calculate
-    from equity.engines.choose import calculate_scenario
-    from equity.runouts import runout
+    from equity.questions.calculate import calculate_scenario
+    from equity.questions.runouts import runout
     from equity.scenario import Scenario
 
     print("Runouts and hits (in process, warm JIT; each beside one exact run of the spot)")
@@ -30,7 +30,7 @@ def bench_streets(repeat: int) -> None:
         fns[(name, "runout")] = lambda p=players, b=board, g=game: runout(p, b, game=g)
         fns[(name, "run")] = lambda p=players, b=board, g=game: calculate(p, b, game=g, method="exact")
         # the same run the general way (scenario, plan, batches), which the runout also takes: beside the
-        # public call, which skips them for specific hands (equity/engines/fixed.py)
+        # public call, which skips them for specific hands (equity/questions/small_spots.py)
         fns[(name, "general")] = lambda p=players, b=board, g=game: calculate_scenario(
             Scenario.build(p, b, game=g), "exact")
         fns[(name, "river")] = lambda p=players, b=board, g=game: runout(p, b, game=g, street="river")
@@ -57,7 +57,7 @@ def bench_hits(n: int) -> None:
     """``equity hits`` of a 30% range on a flop, beside the exact equity of that range against a random
     hand on the flop (the question a player asks next), in the same run."""
     from equity import calculate
-    from equity.hits import range_hits
+    from equity.questions.hits import range_hits
     from equity.ranges import parse_range
 
     board = "Th9h2c"

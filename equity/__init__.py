@@ -8,10 +8,9 @@ seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 'High Card, Seven'
 """
 
-from ._version import __version__
-from .cards import format_cards, parse_cards
-from .engines.choose import calculate
-from .errors import (
+from equity._version import __version__
+from equity.cards import format_cards, parse_cards
+from equity.errors import (
     CardError,
     DuplicateCardError,
     EquityError,
@@ -20,36 +19,39 @@ from .errors import (
     RangeError,
     ScenarioError,
 )
-from .evaluators.high import category, describe, evaluate, evaluate_many
-from .games import GAMES, Game, evaluate_in, get_game
-from .jit import install as _lean_cache_loads
-from .ranges import Range, format_range, parse_range
-from .result import PlayerResult, Result
-from .scenario import Scenario
+from equity.evaluators.high import category, describe, evaluate, evaluate_many
+from equity.games import GAMES, Game, evaluate_in, get_game
+from equity.jit import install as _lean_cache_loads
+from equity.questions.calculate import calculate
+from equity.ranges import Range, format_range, parse_range
+from equity.result import PlayerResult, Result
+from equity.scenario import Scenario
 
 _lean_cache_loads()  # before any kernel is called: equity's cached kernels skip numba's compiler set-up
 
 #: Loaded on first use, so that hold'em never loads the other games' kernels (nor a plain run the
 #: grid's and distributions' modules).
-_LAZY = {"evaluate_omaha": "evaluators.omaha", "evaluate_omaha_many": "evaluators.omaha",
-         "evaluate_omaha_low": "evaluators.low", "evaluate_omaha_low_many": "evaluators.low",
-         "describe_low": "evaluators.low", "evaluate_short": "evaluators.shortdeck",
-         "evaluate_short_many": "evaluators.shortdeck", "describe_short": "evaluators.shortdeck",
-         "category_short": "evaluators.shortdeck", "parse_omaha_range": "games.omaha_ranges",
-         "ComboResult": "combos", "combo_results": "combos", "Distribution": "dist",
-         "equity_distribution": "dist", "Runout": "runouts", "runout": "runouts",
-         "Hits": "hits", "range_hits": "hits", "evaluate_razz": "evaluators.lowball",
-         "describe_razz": "evaluators.lowball", "evaluate_low8": "evaluators.lowball",
-         "evaluate_deuce": "evaluators.lowball", "describe_deuce": "evaluators.lowball",
-         "evaluate_badugi": "evaluators.badugi", "describe_badugi": "evaluators.badugi",
-         "EquityGrid": "grid", "RangeGrid": "grid", "equity_grid": "grid", "range_grid": "grid"}
+_LAZY_MODULES = {
+    "equity.evaluators.omaha": ("evaluate_omaha", "evaluate_omaha_many"),
+    "equity.evaluators.low": ("evaluate_omaha_low", "evaluate_omaha_low_many", "describe_low"),
+    "equity.evaluators.shortdeck": ("evaluate_short", "evaluate_short_many", "describe_short",
+    "category_short"), "equity.games.omaha.ranges": ("parse_omaha_range",),
+    "equity.questions.per_combo": ("ComboResult", "combo_results"),
+    "equity.questions.dist": ("Distribution", "equity_distribution"),
+    "equity.questions.runouts": ("Runout", "runout"),
+    "equity.questions.hits": ("Hits", "range_hits"),
+    "equity.evaluators.lowball": ("evaluate_razz", "describe_razz", "evaluate_low8", "evaluate_deuce",
+    "describe_deuce"), "equity.evaluators.badugi": ("evaluate_badugi", "describe_badugi"),
+    "equity.questions.grid": ("EquityGrid", "RangeGrid", "equity_grid", "range_grid"),
+}
+_LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'equity' has no attribute {name!r}")
 
 

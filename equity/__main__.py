@@ -1,6 +1,6 @@
 """``python -m equity``: the same as the ``equity`` command."""
 
-from .cli import main
+from equity.cli import main
 
 if __name__ == "__main__":
     main()

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .cards import RANKS
-from .errors import RangeError
+from equity.cards import RANKS
+from equity.errors import RangeError
 
 Combo = tuple[int, int]
 

@@ -19,7 +19,7 @@ full weight and KK at half.
 
 A :class:`Range` holds ``combos``, uint8 ``(n, 2)``, each row ``(hi, lo)`` of card ids with ``hi > lo``,
 rows unique and sorted by ``hi * 52 + lo``; and ``weights``, float64 ``(n,)``, each in ``(0, 1]``. An
-Omaha range (:mod:`equity.games.omaha_ranges`) has the same layout with 4, 5 or 6 cards per row, each row
+Omaha range (:mod:`equity.games.omaha.ranges`) has the same layout with 4, 5 or 6 cards per row, each row
 descending, the rows sorted by :func:`combo_keys`.
 
 >>> r = parse_range("QQ+, AKs@50")
@@ -41,10 +41,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from .cards import RANKS, SUIT_SYMBOLS, format_card, format_cards, parse_cards
-from .classes import Combo, class_combos
-from .classes import rank_combos as _combos
-from .errors import CardError, RangeError
+from equity.cards import RANKS, SUIT_SYMBOLS, format_card, format_cards, parse_cards
+from equity.classes import Combo, class_combos
+from equity.classes import rank_combos as _combos
+from equity.errors import CardError, RangeError
 
 N_COMBOS = 1326
 HOLE_SIZES = (1, 2, 3, 4, 5, 6, 7)  # hold'em 2, Omaha 4/5/6; 1 .. 7 known cards of a board-less game
@@ -254,7 +254,7 @@ def _body(element: str, body: str) -> list[Combo]:
         if not 0 < percent <= 100:
             raise RangeError(f"range element {element!r} is not a top percentage: P% needs 0 < P <= 100, "
                              "e.g. 15%")
-        from .preflop import ranked_classes
+        from equity.preflop import ranked_classes
 
         return [c for name in top_percent(float(percent), ranked_classes()) for c in class_combos(name)]
     if _COMBO.fullmatch(body):

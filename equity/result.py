@@ -1,6 +1,6 @@
 """The :class:`Result` every engine returns, built from the counts its kernels fill.
 
-The kernels count into a :class:`~equity.engines.tally.Tally` (the whole pot won alone or split ``k``
+The kernels count into a :class:`~equity.tally.Tally` (the whole pot won alone or split ``k``
 ways; in split-pot games each half shared ``k`` ways; optionally per hand category);
 :func:`player_results` turns those counts into fractions and standard errors.
 
@@ -29,9 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from ._version import __version__
-from .engines.tally import Tally, mean_stderr, shares
-from .evaluators.dag import CATEGORIES
+from equity._version import __version__
+from equity.evaluators.dag import CATEGORIES
+from equity.tally import Tally, mean_stderr, shares
 
 
 def category_key(name: str) -> str:
@@ -106,8 +106,9 @@ class Result:
     players: list[PlayerResult] = field(default_factory=list)
     game: str = "holdem"
     low: dict[str, float] | None = None
-    #: The per-combo counts asked for (:class:`~equity.engines.combos.ComboCounts`, one per seat asked
-    #: for), else None; :mod:`equity.combos` turns them into figures. Not part of :meth:`to_dict`.
+    #: The per-combo counts asked for (:class:`~equity.engines.combo_counts.ComboCounts`, one per seat asked
+    #: for), else None; :mod:`equity.questions.per_combo` turns them into figures. Not part of
+    # :meth:`to_dict`.
     combos: list[Any] | None = field(default=None, compare=False, repr=False)
 
     def __init__(self, method: str, trials: int, seed: int | None, board: str, dead: str, elapsed_s: float,
@@ -135,7 +136,7 @@ def _none(x: float) -> float | None:
 
 def _share_stderr(n: float, share: float) -> float | None:
     """The standard error of a fraction ``share`` of ``n`` trials (each trial 0 or 1): what
-    :func:`~equity.engines.tally.mean_stderr` gives for ``(n, share, share)``, in the same operations on
+    :func:`~equity.tally.mean_stderr` gives for ``(n, share, share)``, in the same operations on
     one Python float (a tenth of the time of numpy on a scalar); None below 2 trials."""
     if not n >= 2:
         return None
@@ -172,7 +173,7 @@ def _whole(total: float, *counts: list) -> bool:
 
 def exact_players(labels: Sequence[str], figures: list[float]) -> list[PlayerResult]:
     """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``figures``, its win,
-    tie and equity, three a player in order, run together (:mod:`equity.engines.fixed`)."""
+    tie and equity, three a player in order, run together (:mod:`equity.questions.small_spots`)."""
     out = []
     i = 0
     for label in labels:  # a plain loop: on a cold cache, a third less time than a comprehension of zip
@@ -182,7 +183,7 @@ def exact_players(labels: Sequence[str], figures: list[float]) -> list[PlayerRes
 
 
 def figures(tally: Tally, deals: np.ndarray, exact: bool) -> dict[str, np.ndarray]:
-    """Every row's fractions from counts, vectorized: ``tally`` a :class:`~equity.engines.tally.Tally`
+    """Every row's fractions from counts, vectorized: ``tally`` a :class:`~equity.tally.Tally`
     with a leading axis of rows, ``deals`` float64 (rows,) the trials or deal weight each row counts.
     Returns float64 (rows, P) arrays ``equity``, ``win``, ``tie``, ``stderr`` (NaN where a Monte Carlo
     row has fewer than 2 trials; 0 when ``exact``) and, in split-pot games, those of :data:`SPLIT_KEYS`
@@ -219,7 +220,7 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
     Args:
         labels: each player as given (``'AsKs'``, ``'QQ+,AKs'``, ``'random'``).
         combos: how many combos each player may hold after card removal.
-        tally: the counts summed (a :class:`~equity.engines.tally.Tally` without the leading axis);
+        tally: the counts summed (a :class:`~equity.tally.Tally` without the leading axis);
             weighted for exact results with weighted ranges.
         total: the number of trials, or the total weight of the deals enumerated; positive.
         categories: report each player's categories.

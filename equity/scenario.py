@@ -2,7 +2,7 @@
 
 A scenario is played in one :class:`~equity.games.Game` (hold'em unless told, or unless its specific
 hands hold 4 to 6 cards: Omaha). A player holds a specific hand (``AsKs``, or ``AsAhKsKh`` in Omaha), a
-range (``QQ+,AKs``: weighted combos, see :mod:`equity.ranges` and :mod:`equity.games.omaha_ranges`) or a
+range (``QQ+,AKs``: weighted combos, see :mod:`equity.ranges` and :mod:`equity.games.omaha.ranges`) or a
 random hand. A scenario is validated when it is constructed, whichever way: every hand of the game's
 size; every known card (fixed hands, board, dead cards) distinct and in the game's deck; a board of 0,
 3, 4 or 5 cards; 2 players to as many as the deck seats (23 in hold'em); ranges stripped of the combos
@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import card_tuple, format_cards, parse_cards, specific_hand
-from .engines.deals import RANDOM_HAND, RANGED
-from .errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
-from .games import HOLDEM, Game, get_game, infer_game
-from .ranges import Range, combo_keys
+from equity.cards import card_tuple, format_cards, parse_cards, specific_hand
+from equity.engines.dealing import RANDOM_HAND, RANGED
+from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
+from equity.games import HOLDEM, Game, get_game, infer_game
+from equity.ranges import Range, combo_keys
 
 PlayerSpec = str | Range | Sequence[int] | None
 _EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, card ids, None for a random hand "

@@ -37,7 +37,7 @@ def heads_up_counts(hero: str, villain: str) -> tuple[int, int, int]:
     from itertools import combinations
 
     from equity.cards import parse_cards
-    from equity.evaluators import kev
+    from equity.evaluators.reference import kev
 
     a, b = parse_cards(hero), parse_cards(villain)
     rest = [c for c in range(52) if c not in a + b]

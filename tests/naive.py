@@ -277,7 +277,7 @@ def bounded(outputs, n):
 
 def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
     """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.engines.deck and
-    equity.engines.deals), written out plainly: yields ``(held, dealt)`` for each of its ``trials`` trials
+    equity.engines.dealing), written out plainly: yields ``(held, dealt)`` for each of its ``trials`` trials
     in order, where ``held`` has one combo for each ranged player and ``dealt`` the missing board cards,
     then the random hands' cards.
 

@@ -1,12 +1,12 @@
 """A faster Omaha enumeration against the second implementation, the deal-by-deal one of
-:mod:`equity.games.omaha_exact` (which scores every board of every deal one by one): the same tally to
+:mod:`equity.games.omaha.exact` (which scores every board of every deal one by one): the same tally to
 the bit, on one thread and on two."""
 
 import numpy as np
 
 from equity.engines import exact
-from equity.engines.tally import Tally
-from equity.games import omaha_exact
+from equity.games.omaha import exact as omaha_exact
+from equity.tally import Tally
 
 
 def tally_of(run, n_threads: int) -> Tally:

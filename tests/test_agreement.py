@@ -1,16 +1,17 @@
 """The three evaluator designs give the same class to every one of the 133,784,560 seven-card hands
 (and Kev and the DAG to every five-card hand): not just the same histogram, hand by hand; and
-equity.evaluators.designs puts them behind one interface."""
+equity.evaluators.reference.designs puts them behind one interface."""
 
 import numpy as np
 import pytest
 from conftest import random_hands
 from numba import njit
 
-from equity.evaluators import designs, kev, keysum, tables
+from equity.evaluators import tables
 from equity.evaluators.high import _evaluate_rows_parallel
-from equity.evaluators.kev import _kev_rows_parallel
-from equity.evaluators.keysum import _keysum_rows_parallel
+from equity.evaluators.reference import designs, kev, keysum
+from equity.evaluators.reference.kev import _kev_rows_parallel
+from equity.evaluators.reference.keysum import _keysum_rows_parallel
 
 
 @njit(cache=True)

@@ -170,7 +170,7 @@ def test_ranges_and_categories_in_json():
 
 @pytest.mark.parametrize(("target", "args"), [
     ("equity.engines.montecarlo.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
-    ("equity.spec.calculate", ["check", "examples/classics.toml"]),
+    ("equity.questions.spec.calculate", ["check", "examples/classics.toml"]),
 ])
 def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
     def interrupted(*_, **__):
@@ -191,7 +191,7 @@ def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
 def test_progress_counts_stay_short(done, total, text):
     from rich.progress import Progress
 
-    from equity.progress import Done
+    from equity.cli.progress import Done
 
     bar = Progress()
     bar.add_task("", total=total, completed=done)

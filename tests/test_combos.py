@@ -1,5 +1,5 @@
-"""Per-combo results (``calculate(..., combos=True)``, :mod:`equity.combos`), the one-pass grid and the
-equity distribution.
+"""Per-combo results (``calculate(..., combos=True)``, :mod:`equity.questions.per_combo`), the one-pass grid
+and the equity distribution.
 
 Expected numbers come from independent sources only: single exact runs of the engine with each combo as
 a fixed hand (or a class as the whole range), the brute-force oracle ``naive_combo_equities`` of
@@ -16,10 +16,10 @@ import pytest
 
 import equity
 from equity import calculate
-from equity.combos import class_groups, combo_results, counts_of, group_counts, group_result
-from equity.dist import equity_distribution, parse_buckets
 from equity.errors import ScenarioError
-from equity.grid import equity_grid
+from equity.questions.dist import equity_distribution, parse_buckets
+from equity.questions.grid import equity_grid
+from equity.questions.per_combo import class_groups, combo_results, counts_of, group_counts, group_result
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

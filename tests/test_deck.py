@@ -16,7 +16,7 @@ from equity.engines.deck import (
     _seed_stream,
     stream_state,
 )
-from equity.engines.held import _held_map, _lane_deal_counts
+from equity.engines.held_cards import _held_map, _lane_deal_counts
 
 
 @njit(cache=True)

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from equity.cli import cli
-from equity.dist import equity_distribution
+from equity.questions.dist import equity_distribution
 
 
 def _strict(text):

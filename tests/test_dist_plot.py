@@ -1,4 +1,4 @@
-"""equity.dist_plot: the SVG picture of a distribution, as written and as a browser draws it."""
+"""equity.report.dist_plot: the SVG picture of a distribution, as written and as a browser draws it."""
 
 import sys
 from importlib.util import find_spec
@@ -6,9 +6,9 @@ from importlib.util import find_spec
 import pytest
 from conftest import needs_chromium, screenshot
 
-from equity.dist import equity_distribution
-from equity.dist_plot import CURVE, MISSING, save_svg
 from equity.errors import EquityError
+from equity.questions.dist import equity_distribution
+from equity.report.dist_plot import CURVE, MISSING, save_svg
 
 needs_matplotlib = pytest.mark.skipif(find_spec("matplotlib") is None, reason="pip install 'equity[plot]'")
 

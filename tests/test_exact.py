@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from equity.cards import parse_cards
-from equity.engines import choose as engine
 from equity.engines import exact
 from equity.engines.montecarlo import simulate
 from equity.errors import ScenarioError
+from equity.questions import calculate as engine
 from equity.ranges import parse_range
 from equity.result import CATEGORY_KEYS
 from equity.scenario import Scenario

@@ -98,7 +98,7 @@ def test_the_distribution_lines_match_the_api():
     assert proc.returncode == 0, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [a["id"] for a in answers] == ["set vs overpairs", "AK vs a calling range"]
-    from equity.dist import equity_distribution
+    from equity.questions.dist import equity_distribution
 
     for line, answer in zip((EXAMPLES / "dist.jsonl").read_text().splitlines(), answers, strict=True):
         spec = json.loads(line)
@@ -111,7 +111,7 @@ def test_the_runout_lines_match_the_api():
     proc = run("equity", "batch", str(EXAMPLES / "runout.jsonl"), "--workers", "0")
     assert proc.returncode == 0, proc.stderr
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    from equity.runouts import runout
+    from equity.questions.runouts import runout
 
     for line, answer in zip((EXAMPLES / "runout.jsonl").read_text().splitlines(), answers, strict=True):
         spec = json.loads(line)

@@ -1,5 +1,5 @@
-"""The fast way for small spots of specific hands (equity.engines.fixed): the same results as the general
-way, field for field, and the general way for everything else.
+"""The fast way for small spots of specific hands (equity.questions.small_spots): the same results as the
+general way, field for field, and the general way for everything else.
 
 Expected values come from the general way (Scenario, Plan, batched enumeration: a second implementation)
 and from the naive oracle (tests/naive.py), never from the fast way's own output.
@@ -15,12 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import equity
-from equity import batch
-from equity.cards import ASCII_CARD_PARTS, CARD_NAMES, format_cards, parse_cards
-from equity.engines import choose
-from equity.engines.card_text import _read_cards
-from equity.engines.fixed import calculate_fixed
+from equity.cards import ASCII_CARD_PARTS, CARD_NAMES, _read_cards, format_cards, parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, RangeError
+from equity.questions import batch
+from equity.questions import calculate as choose
+from equity.questions.small_spots import calculate_fixed
 from equity.scenario import Scenario
 
 

@@ -686,8 +686,8 @@ def test_a_holdem_run_loads_no_omaha_or_short_deck_module():
         "equity.calculate(['AsKs', 'QdQc'])\n"
         "equity.calculate(['AsKs', None], trials=10_000, seed=1)\n"
         "equity.calculate(['AsKs', 'QQ+,AK'], board='Th9h2c', method='exact')\n"
-        "mods = ['equity.evaluators.omaha', 'equity.games.omaha_mc', 'equity.games.omaha_exact',\n"
-        "        'equity.evaluators.omaha_tables', 'equity.games.omaha_ranges',\n"
+        "mods = ['equity.evaluators.omaha', 'equity.games.omaha.montecarlo', 'equity.games.omaha.exact',\n"
+        "        'equity.evaluators.omaha_tables', 'equity.games.omaha.ranges',\n"
         "        'equity.evaluators.shortdeck', 'equity.evaluators.low']\n"
         "print(','.join(m for m in mods if m in sys.modules))\n"
     )

@@ -12,10 +12,10 @@ from rich.console import Console
 
 import equity
 from equity.cli import cli
-from equity.combos import CELL_PRECISION
 from equity.engines import exact
-from equity.grid import equity_grid, name_at, position, range_grid
-from equity.grid_report import BLUE_ORANGE, VIRIDIS, equity_colour, equity_view, range_view, share_colour
+from equity.questions.grid import equity_grid, name_at, position, range_grid
+from equity.questions.per_combo import CELL_PRECISION
+from equity.report.grid import BLUE_ORANGE, VIRIDIS, equity_colour, equity_view, range_view, share_colour
 from equity.scenario import Scenario
 
 ORDER = "AKQJT98765432"  # rows and columns, top to bottom and left to right

@@ -1,5 +1,5 @@
-"""equity hits (:mod:`equity.hits`): what a range makes on a board, against the brute-force oracle of
-tests/naive.py on random boards and ranges, by hand for each draw, and its errors."""
+"""equity hits (:mod:`equity.questions.hits`): what a range makes on a board, against the brute-force oracle
+of tests/naive.py on random boards and ranges, by hand for each draw, and its errors."""
 
 import json
 import math
@@ -11,8 +11,8 @@ from naive import naive_hand_hits, naive_hits
 from equity.cards import parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import get_game
-from equity.grid import range_grid
-from equity.hits import range_hits
+from equity.questions.grid import range_grid
+from equity.questions.hits import range_hits
 from equity.ranges import Range, combo_keys, parse_range
 
 MADE = ("straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind", "two_pair",

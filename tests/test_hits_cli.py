@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from conftest import needs_chromium, screenshot
 
 from equity.cli import cli
-from equity.hits import range_hits
-from equity.hits_report import category_colour
+from equity.questions.hits import range_hits
+from equity.report.hits import category_colour
 
 
 def invoke(*args):

@@ -1,5 +1,5 @@
-"""Cactus Kev's evaluator (equity.evaluators.kev) against the DAG evaluator, and its tables from first
-principles.
+"""Cactus Kev's evaluator (equity.evaluators.reference.kev) against the DAG evaluator, and its tables from
+first principles.
 
 The exhaustive 7-card test walks all 133,784,560 hands with 21 lookups each: about 2 s on 2 threads
 (3.6 s on one), plus 1-3 s to compile the kernels when numba's cache is cold.
@@ -15,8 +15,9 @@ import pytest
 from conftest import random_hands
 
 from equity.errors import CardError, DuplicateCardError, HandSizeError
-from equity.evaluators import dag, kev
+from equity.evaluators import dag
 from equity.evaluators import high as evaluator
+from equity.evaluators.reference import kev
 
 LAST = np.array([10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462])
 

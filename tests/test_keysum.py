@@ -8,9 +8,9 @@ from conftest import random_hands
 
 from equity.errors import CardError, DuplicateCardError, HandSizeError
 from equity.evaluators import high as evaluator
-from equity.evaluators import keysum
 from equity.evaluators.dag import kev_classes
-from equity.evaluators.keysum import (
+from equity.evaluators.reference import keysum
+from equity.evaluators.reference.keysum import (
     RANK_KEYS,
     SUIT_KEYS,
     SUIT_SPLITS,

@@ -1,5 +1,5 @@
-"""Omaha from the flop on, board by board (:mod:`equity.games.omaha_postflop`), against a second
-implementation: the deal-by-deal enumeration of :mod:`equity.games.omaha_exact`, which the oracle tests
+"""Omaha from the flop on, board by board (:mod:`equity.games.omaha.postflop`), against a second
+implementation: the deal-by-deal enumeration of :mod:`equity.games.omaha.exact`, which the oracle tests
 of tests/test_games.py and tests/test_hilo.py checked before the board-by-board one took these spots
 over. Both must count every (deal, board) into the same tally, to the bit, on one thread or two; the
 spots that now run board by board against tests/naive.py are in those files (every Omaha exact spot
@@ -9,7 +9,7 @@ import pytest
 from same_counts import assert_counts_as_deal_by_deal
 
 from equity.engines import exact
-from equity.games import omaha_postflop
+from equity.games.omaha import postflop as omaha_postflop
 from equity.scenario import Scenario
 
 # Most of the deck dead keeps a random opponent's deals few enough for the deal-by-deal kernel.

@@ -1,5 +1,5 @@
-"""Omaha before the flop, by rank (:mod:`equity.games.omaha_preflop`), against a second implementation:
-the deal-by-deal enumeration of :mod:`equity.games.omaha_exact`, which scores every board one by one
+"""Omaha before the flop, by rank (:mod:`equity.games.omaha.preflop`), against a second implementation:
+the deal-by-deal enumeration of :mod:`equity.games.omaha.exact`, which scores every board one by one
 (and which the oracle tests of tests/test_games.py and tests/test_hilo.py checked before the by-rank
 one took the preflop spots over). Both must count every (deal, board) into the same tally, to the bit,
 on one thread or two."""
@@ -8,8 +8,8 @@ import pytest
 from same_counts import assert_counts_as_deal_by_deal
 
 from equity.engines import exact
-from equity.engines.choose import choose
-from equity.games import omaha_preflop
+from equity.games.omaha import preflop as omaha_preflop
+from equity.questions.calculate import choose
 from equity.scenario import Scenario
 
 

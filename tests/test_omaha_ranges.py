@@ -7,8 +7,8 @@ import pytest
 
 from equity.cards import parse_cards
 from equity.errors import EquityError, RangeError
-from equity.games import omaha_ranges
-from equity.games.omaha_ranges import MAX_RANGE_COMBOS, is_omaha_pattern, parse_omaha_range
+from equity.games.omaha import ranges as omaha_ranges
+from equity.games.omaha.ranges import MAX_RANGE_COMBOS, is_omaha_pattern, parse_omaha_range
 from equity.ranges import Range, combo_keys
 
 # Every card of ranks A, K, Q, 7 and 2: a 20-card deck small enough to brute-force PLO5 and PLO6 over.

@@ -8,11 +8,11 @@ from io import StringIO
 
 from rich.console import Console
 
-from equity import report
-from equity.check import Outcome, Pinned
+from equity.questions.check import Outcome, Pinned
+from equity.questions.spec import Spec
 from equity.ranges import parse_range
+from equity.report import equity_table as report
 from equity.result import CATEGORY_KEYS, PlayerResult, Result
-from equity.spec import Spec
 
 
 def render(renderable, width=100, color_system=None):

@@ -15,8 +15,8 @@ from conftest import needs_chromium, screenshot
 import equity
 from equity.cards import parse_cards
 from equity.cli import cli
-from equity.grid_report import equity_colour
-from equity.runouts import runout
+from equity.questions.runouts import runout
+from equity.report.grid import equity_colour
 
 SPOTS = [
     (["AsKs", "QdQc"], "Th9h2c", "", None),
@@ -228,8 +228,8 @@ def test_batch_lines_ask_for_runouts_and_name_bad_values():
 def test_rows_per_card_add_up_the_two_card_rows(players, board, game):
     # A second implementation: the flop's two-card rows, added up in numpy by each of their cards, are
     # the rows the kernels count per card directly.
-    from equity.engines.boards import board_rows
     from equity.engines.exact import plan
+    from equity.engines.runout_rows import board_rows
     from equity.scenario import Scenario
 
     scenario = Scenario.build(players, board=board, game=game)

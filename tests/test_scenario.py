@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 import equity
-from equity.engines import choose as engine
 from equity.engines import exact
 from equity.engines import montecarlo as simulate
 from equity.errors import CardError, DuplicateCardError, RangeError, ScenarioError
+from equity.questions import calculate as engine
 from equity.ranges import parse_range
 from equity.scenario import Scenario
 

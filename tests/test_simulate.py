@@ -8,7 +8,7 @@ import pytest
 
 from equity import calculate, combo_results, parse_range
 from equity.cards import parse_cards
-from equity.engines.deals import alias_table
+from equity.engines.dealing import alias_table
 from equity.engines.montecarlo import (
     CHUNK,
     _chunks_for,
@@ -17,12 +17,12 @@ from equity.engines.montecarlo import (
     _first_precise_prefix,
     simulate,
 )
-from equity.engines.tally import Tally
 from equity.errors import ScenarioError
 from equity.evaluators.high import _walk
 from equity.evaluators.omaha import evaluate_omaha
 from equity.games import get_game
 from equity.scenario import Scenario
+from equity.tally import Tally
 
 
 def numbers(result):
@@ -305,8 +305,8 @@ def test_ranged_combos_are_drawn_by_weight_among_those_sharing_no_card(players):
 def test_a_fractions_standard_error_on_one_float_is_the_vectorised_ones():
     """player_results' scalar error of a win or tie fraction is mean_stderr's, bit for bit (a second
     implementation of the same operations), and None where mean_stderr gives NaN."""
-    from equity.engines.tally import mean_stderr
     from equity.result import _share_stderr
+    from equity.tally import mean_stderr
 
     rng = np.random.default_rng(7)
     for n in [0.0, 1.0, 2.0, 3.0, *rng.integers(4, 10**9, 300).astype(float).tolist()]:

@@ -1,4 +1,4 @@
-"""The thread runner that shares a batch's chunks among threads (equity.engines.threads)."""
+"""The thread runner that shares a batch's chunks among threads (equity.engines.parallel)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from equity.engines.threads import run_split, shares
+from equity.engines.parallel import run_split, shares
 
 
 @given(st.integers(0, 500), st.integers(1, 16))

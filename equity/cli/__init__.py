@@ -4,9 +4,9 @@ Exit status: 0 success; 1 a ``check`` run with regressions; 2 any bad input, wit
 naming the offending token and no traceback; 130 interrupted (Ctrl-C).
 """
 
-from .app import cli, main
+from equity.cli.app import cli, main
 
 # isort: split
-from . import files, pictures, run, streets  # noqa: F401  (each registers its commands on cli)
+from equity.cli import batch_check, grid_dist, run, runout_hits  # noqa: F401  (each registers its commands on cli)
 
 __all__ = ["cli", "main"]

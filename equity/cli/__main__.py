@@ -1,6 +1,6 @@
 """``python -m equity.cli``: the same as the ``equity`` command."""
 
-from . import main
+from equity.cli import main
 
 if __name__ == "__main__":  # pragma: no cover
     main()

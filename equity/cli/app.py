@@ -16,11 +16,12 @@ import click
 import numba
 from rich.console import Console, Group
 
-from .. import __version__, report
-from ..errors import EquityError, ScenarioError
-from ..games import NAMES
-from ..result import Result
-from ..terminal import Count, ProgressBar, save_pictures
+from equity import __version__
+from equity.cli.terminal import Count, ProgressBar, save_pictures
+from equity.errors import EquityError, ScenarioError
+from equity.games import NAMES
+from equity.report import equity_table as report
+from equity.result import Result
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 INTERRUPTED = 130  # 128 + SIGINT

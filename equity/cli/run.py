@@ -5,14 +5,8 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
-from .. import report
-from ..cards import parse_cards
-from ..engines import choose as engine
-from ..errors import HandSizeError
-from ..games import evaluate_in, get_game
-from ..players import parse_players
-from ..terminal import ProgressBar
-from .app import (
+from equity.cards import parse_cards
+from equity.cli.app import (
     CONTEXT,
     _method,
     _starting,
@@ -24,6 +18,12 @@ from .app import (
     stdout_console,
     user_errors,
 )
+from equity.cli.terminal import ProgressBar
+from equity.errors import HandSizeError
+from equity.games import evaluate_in, get_game
+from equity.questions import calculate as engine
+from equity.questions.players import parse_players
+from equity.report import equity_table as report
 
 
 @cli.command("eval", context_settings=CONTEXT)

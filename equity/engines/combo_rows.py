@@ -1,10 +1,10 @@
 """Per-combo counts in a Monte Carlo run: the kernels' rows (:class:`ComboRows`) and the stopping rule
 for groups of combos (:class:`GroupRule`), for :func:`equity.engines.montecarlo.simulate`.
 
-The chunk kernels count per row of the deal's ranged combos (:attr:`equity.engines.deals.Deal.ranged`),
+The chunk kernels count per row of the deal's ranged combos (:attr:`equity.engines.dealing.Deal.ranged`),
 a row set per chunk, whole numbers; :class:`ComboRows` keeps the sum of the batches played and the last
 batch's rows (a precision stop may fall inside it), and hands back each seat's
-:class:`~equity.engines.combos.ComboCounts`.
+:class:`~equity.engines.combo_counts.ComboCounts`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ScenarioError
-from .combos import ComboCounts, empty_counts
-from .deals import RANDOM_HAND, RANGED
-from .tally import Tally, mean_stderr, shares
+from equity.engines.combo_counts import ComboCounts, empty_counts
+from equity.engines.dealing import RANDOM_HAND, RANGED
+from equity.errors import ScenarioError
+from equity.tally import Tally, mean_stderr, shares
 
 #: No group's standard error may exceed this many times the precision of a :class:`GroupRule`.
 CAP = 2.0
@@ -42,7 +42,8 @@ class ComboRows:
                               if holes[p, 0] == RANGED else None)
         # Every seat's combos, read only when some are asked for (a random Omaha hand has 270,725).
         self.combos = scenario.combos() if self.seats else []
-        #: bool (G,): the ranged players whose combos are counted (:attr:`equity.engines.deals.Deal.counted`).
+        #: bool (G,): the ranged players whose combos are counted
+        # (:attr:`equity.engines.dealing.Deal.counted`).
         self.counted = np.zeros(len(scenario.ranged()), np.bool_)
         self.counted[[int(holes[p, 1]) for p in self.seats if holes[p, 0] == RANGED]] = True
         self.width = n_rows if any(s is not None for s in self.spans) else 0

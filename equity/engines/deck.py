@@ -22,7 +22,7 @@ Card ``x`` of a trial takes the high 32 bits of its lane's output ``x // 2`` whe
 its low 32 bits (xoshiro256**'s bits are all full quality); the rare Lemire rejection draws fresh outputs
 from the lane's stream, high 32 bits each (:func:`_accept`). When ranged players hold cards, a lane's
 deck holds positions among the cards nobody holds (every lane holds as many), which
-:mod:`equity.engines.held` maps to cards: nothing is ever drawn again.
+:mod:`equity.engines.held_cards` maps to cards: nothing is ever drawn again.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def _lane_state(seed, chunk, live, n, n_held, rows=0):
     trial and ``n_held`` cards held by ranged players (``rows``: the dealt-card buffer's rows, if more
     than ``n``): ``(st, decks, dealt, raw)``, the lanes' streams seeded (:func:`_seed_lanes`); every
     lane's deck holding ``live`` (uint8) when no card is held, else the positions
-    ``0 .. len(live) - n_held - 1`` of the cards a trial may deal (:mod:`equity.engines.held`); and the
+    ``0 .. len(live) - n_held - 1`` of the cards a trial may deal (:mod:`equity.engines.held_cards`); and the
     dealt-card and random-number buffers."""
     st = np.empty((4, LANES), np.uint64)
     _seed_lanes(seed, chunk, st)
@@ -178,7 +178,7 @@ def _deal_lanes(st, raw, decks, n, dealt):
     numbers into ``raw`` (uint64 (>= (n + 1) // 2, LANES)) first.
 
     When ranged players hold cards the decks hold positions among the cards nobody holds, and
-    :func:`equity.engines.held._past_held` maps them to cards; otherwise the decks hold the cards."""
+    :func:`equity.engines.held_cards._past_held` maps them to cards; otherwise the decks hold the cards."""
     _fill_lanes(st, raw, (n + 1) >> 1)
     top = decks.shape[1] - 1
     for x in range(n):

@@ -12,8 +12,8 @@ group is enumerated, counted times the orbit's size. AA against one random hand 
 deals; AKs preflop a sixth.
 
 This module is generic: it lists the deals (:func:`plan`), and the scenario's game enumerates their
-boards (:meth:`equity.games.base.Game.enumeration`: hold'em's :mod:`equity.games.holdem_exact`,
-Omaha's :mod:`equity.games.omaha_exact`), counting into :class:`~equity.engines.tally.Tally` rows that
+boards (:meth:`equity.games.base.Game.enumeration`: hold'em's :mod:`equity.games.holdem.exact`,
+Omaha's :mod:`equity.games.omaha.exact`), counting into :class:`~equity.tally.Tally` rows that
 :func:`exact_result` turns into a :class:`~equity.result.Result`. A game says whether its enumeration
 may use suit symmetry (:attr:`~equity.games.base.Game.suit_symmetry`) and what a plan costs
 (:meth:`~equity.games.base.Game.exact_work`), for the choice between exact and Monte Carlo.
@@ -31,13 +31,13 @@ from itertools import permutations
 import numba
 import numpy as np
 
-from ..cards import format_cards
-from ..errors import TooLarge
-from ..result import Result, low_counts, player_results
-from .batches import Progress, check_threads
-from .combos import ComboCounts, ComboIndex, empty_counts, fold_deals
-from .deals import check_scenario
-from .tally import Tally
+from equity.cards import format_cards
+from equity.engines.combo_counts import ComboCounts, ComboIndex, empty_counts, fold_deals
+from equity.engines.dealing import check_scenario
+from equity.engines.parallel import Progress, check_threads
+from equity.errors import TooLarge
+from equity.result import Result, low_counts, player_results
+from equity.tally import Tally
 
 _SUIT_PERMUTATIONS = list(permutations(range(4)))
 #: int64 (24, 52): each suit permutation's card map, the identity first.
@@ -253,12 +253,12 @@ def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = 
         categories: also count each player's final hand category and wins by category.
         progress: called as ``progress(trials_done, trials_total)`` after each batch of deals.
         deals: the :func:`plan`, if the caller has it already.
-        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combos`): the
+        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combo_counts`): the
             enumeration then counts each deal on its own and adds the deals up by combo.
 
     Returns:
         A :class:`Result` with method ``"exact"``, seed ``None`` and ``trials`` the number of
-        (deal, board) pairs; its ``combos`` the :class:`~equity.engines.combos.ComboCounts` of the seats
+        (deal, board) pairs; its ``combos`` the :class:`~equity.engines.combo_counts.ComboCounts` of the seats
         asked for, in their order.
 
     Raises:

@@ -9,8 +9,8 @@ error is small enough; that boundary is found from per-chunk counts, so it does 
 chunks were batched or threaded either.
 
 The engine is generic: the scenario's game hands it its chunk kernel and what that deals from
-(:meth:`equity.games.base.Game.simulation`: hold'em's :mod:`equity.games.holdem_mc`, Omaha's
-:mod:`equity.games.omaha_mc`), and every kernel counts into the same :class:`~equity.engines.tally.Tally`
+(:meth:`equity.games.base.Game.simulation`: hold'em's :mod:`equity.games.holdem.montecarlo`, Omaha's
+:mod:`equity.games.omaha.montecarlo`), and every kernel counts into the same :class:`~equity.tally.Tally`
 rows, one per chunk, from which the standard errors and the stopping rule are computed alike.
 """
 
@@ -24,13 +24,13 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import format_cards
-from ..errors import ScenarioError
-from ..result import Result, low_counts, player_results
-from .batches import BATCH_SECONDS, Progress, check_threads, next_batch, using_threads
-from .combo_rows import ComboRows, GroupRule
-from .deals import check_scenario
-from .tally import Tally, mean_stderr, shares
+from equity.cards import format_cards
+from equity.engines.combo_rows import ComboRows, GroupRule
+from equity.engines.dealing import check_scenario
+from equity.engines.parallel import BATCH_SECONDS, Progress, check_threads, next_batch, using_threads
+from equity.errors import ScenarioError
+from equity.result import Result, low_counts, player_results
+from equity.tally import Tally, mean_stderr, shares
 
 CHUNK = 16_384
 DEFAULT_PRECISION = 0.0005  # 0.05 percentage points
@@ -119,7 +119,7 @@ def simulate(scenario: Any, *, trials: int | None = None, precision: float | Non
         categories: also count each player's final hand category and wins by category.
         progress: called as ``progress(trials_done, trials_total)`` after each batch; with a
             precision or time stop the total is a running estimate.
-        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combos`): each a
+        combos: the seats whose per-combo counts to return too (:mod:`equity.engines.combo_counts`): each a
             ranged player or a specific hand.
         groups, group_precision: with a precision stop, also wait until, for each seat of ``combos``,
             the groups of its combos (``groups[i]``: int64 (C,), each combo's group, -1 for none) are

@@ -35,9 +35,9 @@ from itertools import combinations
 import numpy as np
 from numba import njit
 
-from ..cards import format_cards, parse_cards
-from ..errors import EquityError, HandSizeError
-from .hands import valid_hands
+from equity.cards import format_cards, parse_cards
+from equity.errors import EquityError, HandSizeError
+from equity.evaluators.hands import valid_hands
 
 BADUGI_CATEGORIES = ("Badugi", "Three-card", "Two-card", "One-card")
 #: A-2-3-4 of four suits, the best hand.

@@ -1,9 +1,9 @@
 """Arrays of hands for the evaluators: checked at the edge, then run through a rows kernel.
 
-Every evaluator design (:mod:`equity.evaluators.high`, :mod:`equity.evaluators.kev`,
-:mod:`equity.evaluators.keysum`) has a rows kernel ``serial(hands, t, out)`` and its ``prange`` version
-``parallel(hands, t, out, n_chunks)``, ``t`` being that design's tables as one NamedTuple. This module holds
-what they share and nothing else.
+Every evaluator design (:mod:`equity.evaluators.high`, :mod:`equity.evaluators.reference.kev`,
+:mod:`equity.evaluators.reference.keysum`) has a rows kernel ``serial(hands, t, out)`` and its ``prange``
+version ``parallel(hands, t, out, n_chunks)``, ``t`` being that design's tables as one NamedTuple. This
+module holds what they share and nothing else.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import CardError, DuplicateCardError, HandSizeError
+from equity.errors import CardError, DuplicateCardError, HandSizeError
 
 #: The parallel kernel runs for this many hands or more, over :data:`N_CHUNKS` chunks.
 PARALLEL_MIN = 65_536

@@ -25,8 +25,8 @@ walked once and each player's hole cards continue from its state, copied as two 
 
 Kernels (``_``-prefixed) assume valid input: card ids 0..51, distinct within a hand, 5..7 cards. The
 public functions validate and convert, then call them. The two other designs the DAG is measured
-against live in :mod:`equity.evaluators.kev` and :mod:`equity.evaluators.keysum`;
-:mod:`equity.evaluators.designs` puts the three behind one interface.
+against live in :mod:`equity.evaluators.reference.kev` and :mod:`equity.evaluators.reference.keysum`;
+:mod:`equity.evaluators.reference.designs` puts the three behind one interface.
 """
 
 from __future__ import annotations
@@ -37,12 +37,12 @@ import numpy as np
 from numba import njit, prange, types, uint64
 from numba.extending import intrinsic
 
-from ..cards import RANK_NAMES, RANK_PLURALS, parse_cards
-from ..errors import DuplicateCardError, HandSizeError
-from . import tables as _tables
-from .dag import CATEGORIES, SUIT_COUNT_SHIFT
-from .gathers import BLOCK, GATHERS, _walk_block
-from .hands import N_CHUNKS, PARALLEL_MIN, valid_hands
+from equity.cards import RANK_NAMES, RANK_PLURALS, parse_cards
+from equity.errors import DuplicateCardError, HandSizeError
+from equity.evaluators import tables as _tables
+from equity.evaluators.dag import CATEGORIES, SUIT_COUNT_SHIFT
+from equity.evaluators.gathers import BLOCK, GATHERS, _walk_block
+from equity.evaluators.hands import N_CHUNKS, PARALLEL_MIN, valid_hands
 
 N_FIVE_CARD_HANDS = 2_598_960
 N_SEVEN_CARD_HANDS = 133_784_560

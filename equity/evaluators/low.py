@@ -52,8 +52,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from ..errors import EquityError
-from .omaha import _valid_rows, one_hand
+from equity.errors import EquityError
+from equity.evaluators.omaha import _valid_rows, one_hand
 
 #: The value of a hand with no qualifying low: worse than every low.
 NO_LOW = 255

@@ -43,13 +43,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, uint64
 
-from ..cards import format_cards, parse_cards
-from ..errors import EquityError, HandSizeError
-from . import dag
-from . import tables as _tables
-from .hands import valid_hands
-from .high import _walk as _high_class
-from .low import NO_LOW
+from equity.cards import format_cards, parse_cards
+from equity.errors import EquityError, HandSizeError
+from equity.evaluators import dag
+from equity.evaluators import tables as _tables
+from equity.evaluators.hands import valid_hands
+from equity.evaluators.high import _walk as _high_class
+from equity.evaluators.low import NO_LOW
 
 RAZZ_CATEGORIES = ("5-low", "6-low", "7-low", "8-low", "9-low", "10-low", "J-low", "Q-low", "K-low",
                    "One Pair", "Two Pair", "Three of a Kind", "Full House", "Four of a Kind")

@@ -27,11 +27,11 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit, uint64
 
-from ..cards import check_distinct, format_cards, parse_cards
-from ..errors import CardError, DuplicateCardError, HandSizeError
-from . import tables as _tables
-from .hands import N_CHUNKS, PARALLEL_MIN
-from .high import _COUNTS, _MASK, _TWO
+from equity.cards import check_distinct, format_cards, parse_cards
+from equity.errors import CardError, DuplicateCardError, HandSizeError
+from equity.evaluators import tables as _tables
+from equity.evaluators.hands import N_CHUNKS, PARALLEL_MIN
+from equity.evaluators.high import _COUNTS, _MASK, _TWO
 
 #: Hole-card counts allowed: PLO4, PLO5, PLO6.
 HOLE_SIZES = (4, 5, 6)
@@ -125,7 +125,7 @@ def _valid_rows(holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def _run(holes: np.ndarray, boards: np.ndarray, parallel: bool) -> np.ndarray:
-    from .omaha_tables import _pairs_rows, _pairs_rows_parallel, pair_tables
+    from equity.evaluators.omaha_tables import _pairs_rows, _pairs_rows_parallel, pair_tables
 
     t = _tables.get()
     pt = pair_tables(t)

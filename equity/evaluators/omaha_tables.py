@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from .high import _COUNTS, _MASK, _TWO
+from equity.evaluators.high import _COUNTS, _MASK, _TWO
 
 #: The value of a triple no two hole cards complete (never read for valid input).
 _NONE = 0x7FFF

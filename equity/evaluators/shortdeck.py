@@ -34,12 +34,12 @@ from itertools import combinations
 
 import numpy as np
 
-from ..cards import format_card, parse_cards
-from ..errors import CardError, EquityError, HandSizeError
-from . import dag
-from . import tables as _tables
-from .hands import run_rows, valid_hands
-from .high import _evaluate_rows, _evaluate_rows_parallel, _walk
+from equity.cards import format_card, parse_cards
+from equity.errors import CardError, EquityError, HandSizeError
+from equity.evaluators import dag
+from equity.evaluators import tables as _tables
+from equity.evaluators.hands import run_rows, valid_hands
+from equity.evaluators.high import _evaluate_rows, _evaluate_rows_parallel, _walk
 
 RULES = ("standard", "trips-beat-straight")
 #: Lowest rank (6) and card id (6c) of the short deck.
@@ -245,6 +245,6 @@ def describe_short(value: int, rules: str = "standard") -> str:
     >>> describe_short(79), describe_short(1404)
     ('Ace-high Flush', 'High Card, Jack')
     """
-    from .high import name_hand
+    from equity.evaluators.high import name_hand
 
     return name_hand(category_short(value, rules), _class_ranks(rules)[value], royal=value == 1)

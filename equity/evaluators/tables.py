@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import dag
+from equity.evaluators import dag
 
 #: Bump when the layout or meaning of any table changes; old cache files are then ignored.
 FORMAT = 1

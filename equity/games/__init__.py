@@ -25,15 +25,15 @@ draw                five-card-draw, 5cd                                5      52
 badugi                                                                 4      52    1,092    badugi
 ==================  =================================================  =====  ====  =======  =====
 
-The last six have no board (:mod:`equity.games.boardless`): a player's hand is the cards of it that
-are known, the rest are dealt (:mod:`equity.games.stud`, :mod:`equity.games.draw`).
+The last six have no board (:mod:`equity.games.boardless.game`): a player's hand is the cards of it that
+are known, the rest are dealt (:mod:`equity.games.boardless.stud`, :mod:`equity.games.boardless.draw`).
 
 Names are matched ignoring case, spaces, dashes, apostrophes and underscores (``"PLO 5"`` is
 ``omaha5``, ``"Big O"`` is ``omaha5-hilo``); a misspelt name gets the closest ones suggested. Short
 deck is played without deuces to fives; under ``short-deck`` a straight beats three of a kind (as
 pokerkit ranks it), under ``short-deck-trips`` three of a kind beats a straight; in both a flush beats
 a full house and A-6-7-8-9 is the lowest straight. The hi-lo games split the pot between the best high
-hand and the best eight-or-better low (:mod:`equity.games.omaha`).
+hand and the best eight-or-better low (:mod:`equity.games.omaha.game`).
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from ..cards import format_cards, specific_hand
-from ..errors import GameError
-from .base import CATEGORY_NAMES, SIZE_HINTS, Game
-from .draw import BadugiGame, DeuceGame, DrawGame
-from .holdem import HoldemGame
-from .omaha import OmahaGame
-from .stud import RazzGame, StudGame
+from equity.cards import format_cards, specific_hand
+from equity.errors import GameError
+from equity.games.base import CATEGORY_NAMES, SIZE_HINTS, Game
+from equity.games.boardless.draw import BadugiGame, DeuceGame, DrawGame
+from equity.games.boardless.stud import RazzGame, StudGame
+from equity.games.holdem.game import HoldemGame
+from equity.games.omaha.game import OmahaGame
 
 HOLDEM = HoldemGame("holdem", "hold'em", 2,
                     aliases=("hold'em", "texas", "texasholdem", "nlhe", "nl", "lhe", "nlh"))
@@ -168,7 +168,7 @@ def evaluate_in(cards: Sequence[int], game: Game) -> dict[str, object]:
         HandSizeError: a hold'em or short-deck hand not of 5 to 7 cards, an Omaha one not of ``hole + 5``.
         CardError, DuplicateCardError: a card twice, or (short deck) below 6.
     """
-    from ..cards import check_distinct
+    from equity.cards import check_distinct
 
     check_distinct(cards, "the hand")
     value = game.evaluate(cards)

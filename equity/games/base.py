@@ -6,8 +6,8 @@ grammar (:meth:`Game.parse_range`), how ``equity eval`` describes a hand (:meth:
 class tables, and what it hands the engines: its Monte Carlo chunk kernel (:meth:`Game.simulation`) and
 its exact enumeration (:meth:`Game.enumeration`, with :attr:`Game.suit_symmetry` and
 :meth:`Game.exact_work` for planning). The engines (:mod:`equity.engines`) call these and never ask
-which game it is. A family of games is a subclass in its own module (:mod:`equity.games.holdem`,
-:mod:`equity.games.omaha`); its kernels live in modules it loads on first use, so a hold'em run never
+which game it is. A family of games is a subclass in its own module (:mod:`equity.games.holdem.game`,
+:mod:`equity.games.omaha.game`); its kernels live in modules it loads on first use, so a hold'em run never
 loads another game's kernels.
 """
 
@@ -17,13 +17,13 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cards import format_card
-from ..errors import CardError, HandSizeError
-from ..evaluators.dag import CATEGORIES
+from equity.cards import format_card
+from equity.errors import CardError, HandSizeError
+from equity.evaluators.dag import CATEGORIES
 
 #: The category keys of results (``straight_flush`` .. ``high_card``), in hold'em's order.
 CATEGORY_NAMES = tuple(name for name, _ in CATEGORIES)
@@ -60,6 +60,10 @@ class Game:
     #: A specific hand and a range, as messages give them for examples.
     hand_example = "QdQc"
     range_example = "QQ+,AKs or 77"
+    #: How ``equity hits`` reads a hand on a board (:mod:`equity.games.hits`): ``"best-five"`` (the best
+    #: five of the hole and board cards), ``"two-plus-three"`` (exactly two hole cards and three board
+    #: cards), or None for a game it does not play.
+    hit_rule: ClassVar[str | None] = None
 
     # -- the deck and the table ---------------------------------------------------------------------
     @property
@@ -115,7 +119,7 @@ class Game:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """The card counts a player's typed hand may have: ``hole`` in games with a board; 1 .. ``hole``
-        known cards in a board-less game (:mod:`equity.games.boardless`)."""
+        known cards in a board-less game (:mod:`equity.games.boardless.game`)."""
         return (self.hole,)
 
     def check_hole(self, cards: Sequence[int], text: str, whose: str) -> None:
@@ -154,7 +158,7 @@ class Game:
 
     def tables(self) -> Any:
         """The evaluator's :class:`~equity.evaluators.tables.Tables` with this game's classes."""
-        from ..evaluators import tables
+        from equity.evaluators import tables
 
         return tables.get()
 
@@ -179,7 +183,7 @@ class Game:
         """``(run_chunks, deal, tables)``: the Monte Carlo kernel, what it deals from and the
         evaluator's tables, for :func:`equity.engines.montecarlo.simulate`. ``run_chunks(seed, first,
         n_chunks, total, deal, tables, tally)`` plays chunks ``first .. first + n_chunks - 1`` into the
-        rows of a :class:`~equity.engines.tally.Tally`, counting in its layout (and in the split-pot
+        rows of a :class:`~equity.tally.Tally`, counting in its layout (and in the split-pot
         arrays when the game is ``split``). ``stages`` below 4 stops each trial early, for the
         benchmark's breakdown of a trial's time (hold'em's kernel; others may ignore it)."""
         raise NotImplementedError
@@ -197,7 +201,7 @@ class Game:
         Raises:
             TooLarge: too many combinations of the players' combos to list.
         """
-        from ..engines.exact import deals_of
+        from equity.engines.exact import deals_of
 
         holes, weight, _ = deals_of(scenario.combos(), self.hole)
         return holes, weight
@@ -222,10 +226,11 @@ class Game:
     def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         """The exact enumeration of ``plan``'s deals (an :class:`equity.engines.exact.Plan`), its kernels
         loaded (so that the caller's clock measures the run, not the JIT): called with the thread count,
-        which it sets around its parallel kernels (:func:`equity.engines.batches.using_threads`), it
+        which it sets around its parallel kernels (:func:`equity.engines.parallel.using_threads`), it
         yields ``(tally, boards, trials done, rows)`` per batch, the tally weighted (float64) and its
         boards counting every orbit in full. ``rows``: with ``per_deal``, the batch's deals each counted
-        into a tally row of its own, in the plan's order (for :mod:`equity.engines.combos`); else None."""
+        into a tally row of its own, in the plan's order (for :mod:`equity.engines.combo_counts`); else
+        None."""
         raise NotImplementedError
 
     def enumeration_cached(self) -> bool:
@@ -234,14 +239,14 @@ class Game:
 
     def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]] | None:
         """The kernel that counts one deal of fixed hands on every completion of its board, loaded, and
-        its arguments after the deal's; None for a game without one (:mod:`equity.engines.fixed` then
+        its arguments after the deal's; None for a game without one (:mod:`equity.questions.small_spots` then
         leaves every spot to the general way).
 
         The kernel is called as ``kernel(text, n_players, n_board, *args)``, on the calling thread:
         ``text`` (ASCII ``bytes``) the players' hole cards, ``hole`` each in order, then the board's
         ``n_board`` cards, then the dead cards, two characters a card as the card parser reads them;
         the boards times lcm(1 .. players) under 2**53. It returns float64: each player's win, tie and
-        equity (the exact figures of a one-pot game, :func:`~equity.engines.tally._exact_figures`), 3 a
+        equity (the exact figures of a one-pot game, :func:`~equity.engines.showdown._exact_figures`), 3 a
         player, the boards counted, 1.0 where the board and dead cards are written as
         :data:`~equity.cards.CARD_NAMES` writes them (else 0.0), and their ids; where the text is not
         distinct cards of the deck, -1 boards (the caller goes the general way, which names the
@@ -251,10 +256,16 @@ class Game:
     def board_rows(self, scenario: Any, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, np.ndarray]:
         """Every (deal, board) of ``plan`` from a flop or a turn, counted by the cards the board adds:
-        ``(tally, mass)``, a weighted :class:`~equity.engines.tally.Tally` of K rows (row ``c`` from a
+        ``(tally, mass)``, a weighted :class:`~equity.tally.Tally` of K rows (row ``c`` from a
         turn, K = 52; row ``52 * c1 + c2``, ``c1 < c2``, from a flop, K = 52 * 52, or with ``per_card``
         rows ``c1`` and ``c2`` both, K = 52; ties of ``P + 1`` ways, no categories) and float64 (K,) the
-        weight of the deals counted in each row, for :func:`equity.engines.boards.board_rows`."""
+        weight of the deals counted in each row, for :func:`equity.engines.runout_rows.board_rows`."""
+        raise NotImplementedError
+
+    def hits(self, combos: np.ndarray, board: np.ndarray,
+             gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """What each combo makes on ``board`` and what it draws to, by :attr:`hit_rule` (which must not
+        be None): :func:`equity.games.hits.classify`'s four arrays."""
         raise NotImplementedError
 
     def board_rows_cached(self) -> bool:

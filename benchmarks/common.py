@@ -1,0 +1,86 @@
+"""What every section of ``make bench`` shares: the header, interleaved timing, a wall-clock runner,
+the row printer and the verdict, and random seven-card hands. The sections import this module, and
+``run.py``, the driver, imports the sections; nothing imports the driver."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib.metadata import version
+from pathlib import Path
+
+import numba
+import numpy as np
+
+BIN = Path(sys.executable).parent
+
+
+def header() -> None:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    print(f"machine  {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}")
+    print(f"versions python {platform.python_version()}, numpy {np.__version__}, numba "
+          f"{numba.__version__}, equity {version('equity')}; numba threads {numba.get_num_threads()}")
+    print(f"date     {time.strftime('%Y-%m-%d %H:%M')}")
+    print()
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def interleaved_samples(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    """Seconds of each run of each function, run round-robin ``repeat`` times."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return times
+
+
+def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """Median seconds of each function, run round-robin ``repeat`` times."""
+    return {name: statistics.median(ts) for name, ts in interleaved_samples(fns, repeat).items()}
+
+
+def wall(cmd: list[str], env: dict[str, str] | None = None) -> Callable[[], None]:
+    def run() -> None:
+        # stderr too: a cold run's compiling notice would break the table.
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+    return run
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+def row(label: str, value: str, note: str = "") -> None:
+    print(f"  {label:<46} {value:>16}  {note}")
+
+
+def random_hands(n: int, seed: int = 2026) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, 7), np.uint8)
+    for lo in range(0, n, 1_000_000):
+        hi = min(n, lo + 1_000_000)
+        out[lo:hi] = np.argpartition(rng.random((hi - lo, 52), np.float32), 7, axis=1)[:, :7]
+    return out

@@ -1,0 +1,214 @@
+"""Monte Carlo for hold'em and short deck: the chunk kernel :func:`equity.engines.montecarlo.simulate`
+runs for them.
+
+Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
+call), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
+Trials go :data:`~equity.engines.deck.LANES` at a time through each of those stages (:func:`_chunks`),
+one per lane, so the draws and table loads of independent trials overlap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, uint64
+
+from equity.engines.dealing import _draw_lanes, _ranged_state, base_deal
+from equity.engines.deck import LANES, _deal_lanes, _lane_state
+from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
+from equity.engines.montecarlo import CHUNK
+from equity.engines.parallel import run_split
+from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.tally import MAX_SPLIT
+
+
+@njit(cache=True, nogil=True)
+def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, combo_n, combo_wins, combo_ties,
+            held):
+    """Play chunks ``first + lo .. first + hi - 1`` of a run of ``total`` trials, chunk ``first + ck``
+    into row ``ck`` of the outputs: its ``min(CHUNK, total - chunk * CHUNK)`` trials, lane ``j`` from
+    stream ``LANES * chunk + j`` of ``seed``. ``nogil``: :func:`run_chunks` runs shares of a batch's
+    chunks on threads.
+
+    d: a :class:`Deal`. d.holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand,
+    ``(-2, g)`` for ranged player ``g``. d.board: uint8 (0..5,) fixed board cards. d.live: uint8, every
+    card not in a fixed hand, on the board or dead. d.ranged: uint8 (n, 2), the combos of every ranged
+    player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,));
+    d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
+    2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
+    :class:`~equity.evaluators.tables.Tables`. A chunk's row of: wins_out int64 (k, P), ties_out int64
+    (k, P, MAX_SPLIT), cats_out int64 (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C),
+    combo_wins int64 (k, C, P), combo_ties int64 (k, C, P, W), added to: per row of ``d.ranged``, the
+    trials where a ranged player held that combo and every player's wins and k-way ties in them
+    (:mod:`equity.engines.combo_counts`); C = 0 counts none.
+    held: ``d.pmask`` (:func:`~equity.engines.dealing.held_tables`), an argument of its own so that numba
+    prunes the ranged players' code when it is None.
+    Assumes a valid scenario.
+
+    Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
+    and deck (:mod:`equity.engines.deck`). The ranged players' combos are drawn first, together, across
+    the lanes (:func:`~equity.engines.dealing._draw_lanes`: a draw where two share a card is rejected whole
+    and drawn again), and their cards copied into ``dealt`` past the dealt cards, where the specific
+    hands' cards sit for the whole chunk. Then every lane is dealt the missing board cards and two cards
+    for each random hand in seat order, card by card across the lanes, from the cards nobody holds
+    (:func:`~equity.engines.deck._deal_lanes`, :mod:`equity.engines.held_cards`). Then the block's boards are
+    walked card by card across the lanes, then each player's hand (two rows of ``dealt``), so the walks'
+    table loads overlap; then the block is scored.
+    """
+    holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
+    want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
+    rank_step, rank_last = t.rank_step, t.rank_last
+    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    n_players = holes.shape[0]
+    n_ranged = ranged_start.shape[0] - 1
+    r_fixed = uint64(0)
+    w_fixed = uint64(0)
+    for c in board:
+        r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
+        w_fixed += card_word[c]
+    to_deal = 5 - board.shape[0]
+    n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
+    ranged = d.ranged
+    n_held = n_ranged * ranged.shape[1]
+    want_combos = combo_n.shape[1] > 0
+    r_board = np.empty(LANES, np.uint64)
+    w_board = np.empty(LANES, np.uint64)
+    values = np.empty((n_players, LANES), np.int32)
+    best = np.empty(LANES, np.int32)
+    n_best = np.empty(LANES, np.int32)
+    for ck in range(lo, hi):
+        chunk = first + ck
+        trials = min(CHUNK, total - chunk * CHUNK)
+        st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
+        row_of = np.empty(n_players, np.int64)  # where each player's two cards are in `dealt`: a random
+        column = to_deal  # hand's as dealt, then each ranged and specific hand's, past them
+        extra = n_dealt
+        for p in range(n_players):
+            if holes[p, 0] == -1:
+                row_of[p] = column
+                column += 2
+            else:
+                row_of[p] = extra
+                extra += 2
+                if holes[p, 0] >= 0:
+                    dealt[row_of[p], :] = holes[p, 0]
+                    dealt[row_of[p] + 1, :] = holes[p, 1]
+        if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
+            rs = _ranged_state(held, d.lemire, d.weighted)
+            picked, used = rs[-1], rs[-3]
+            hs = _held_state(live, n_held)
+        wins = np.zeros(n_players, np.int64)
+        ties = np.zeros((n_players, MAX_SPLIT), np.int64)
+        # This chunk's per-combo rows as views, indexed unsigned below (numba checks a signed index for
+        # a negative value): counting the hero's combos of 15% vs 15% cost 1.27x the trials' own time
+        # through the four-index arrays, 1.16x so.
+        n_here, ties_here = combo_n[ck], combo_ties[ck]
+        cats = np.zeros((n_players, 9, 3), np.int64)
+        for block in range((trials + LANES - 1) // LANES):
+            lanes = min(LANES, trials - block * LANES)
+            if held is not None:
+                _draw_lanes(st, d, rs)
+                _hold_lanes(used, n_held, hs)
+                for p in range(n_players):
+                    if holes[p, 0] == -2:
+                        g, ra = holes[p, 1], row_of[p]
+                        for lane in range(LANES):
+                            dealt[ra, lane] = ranged[picked[g, lane], 0]
+                            dealt[ra + 1, lane] = ranged[picked[g, lane], 1]
+            _deal_lanes(st, raw, decks, n_dealt, dealt)
+            if held is not None:
+                _past_held(dealt, n_dealt, hs)
+            if d.stages < 2:
+                continue
+            for lane in range(lanes):
+                r_board[lane] = r_fixed
+                w_board[lane] = w_fixed
+            for x in range(to_deal):
+                for lane in range(lanes):
+                    c = dealt[x, lane]
+                    r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
+                    w_board[lane] += card_word[c]
+            if d.stages < 3:
+                continue
+            for p in range(n_players):
+                ra = row_of[p]
+                for lane in range(lanes):
+                    a = dealt[ra, lane]
+                    b = dealt[ra + 1, lane]
+                    q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
+                    x = w_board[lane] + card_word[a] + card_word[b]
+                    values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
+                                          rank_last[q + (b >> _TWO)])
+            if d.stages < 4:
+                continue
+            # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer. The
+            # same counting as tally._score_lanes, written out here: called (inlined or not) it cost this
+            # kernel 10-15% of its trials per second (numba 0.68).
+            for lane in range(lanes):
+                best[lane] = values[0, lane]
+                n_best[lane] = 0
+            for p in range(1, n_players):
+                for lane in range(lanes):
+                    best[lane] = min(best[lane], values[p, lane])
+            for p in range(n_players):
+                for lane in range(lanes):
+                    n_best[lane] += values[p, lane] == best[lane]
+            for p in range(n_players):
+                won = 0
+                for lane in range(lanes):
+                    won += (values[p, lane] == best[lane]) & (n_best[lane] == 1)
+                wins[p] += won
+            for lane in range(lanes):
+                if n_best[lane] > 1:
+                    for p in range(n_players):
+                        ties[p, n_best[lane]] += values[p, lane] == best[lane]
+            if want_cats:
+                for lane in range(lanes):
+                    for p in range(n_players):
+                        x = cat_of[values[p, lane]]
+                        cats[p, x, 0] += 1
+                        if values[p, lane] == best[lane]:
+                            cats[p, x, 1 if n_best[lane] == 1 else 2] += 1
+            # Per combo, branch-free: a win alone counts as a 1-way tie here, moved to the wins after.
+            if held is not None and want_combos:
+                for g in range(n_ranged):
+                    if not counted[g]:
+                        continue
+                    for lane in range(lanes):
+                        row = uint64(picked[g, lane])
+                        n_here[row] += 1
+                        k = uint64(n_best[lane])
+                        for p in range(n_players):
+                            ties_here[row, uint64(p), k] += values[p, lane] == best[lane]
+        # Copied element by element: an array assigned to a slice makes numba compile the formatting of
+        # its shape-mismatch message (string joins of the shapes), some 5 s of the first run's 12.
+        for p in range(n_players):
+            wins_out[ck, p] = wins[p]
+            for k in range(ties.shape[1]):
+                ties_out[ck, p, k] = ties[p, k]
+            for x in range(cats.shape[1]):
+                for j in range(cats.shape[2]):
+                    cats_out[ck, p, x, j] = cats[p, x, j]
+        for row in range(combo_n.shape[1]):
+            for p in range(n_players):
+                combo_wins[ck, row, p] += combo_ties[ck, row, p, 1]
+                combo_ties[ck, row, p, 1] = 0
+
+
+def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, t: Any, tally: Any,
+               combo_n: np.ndarray, combos: Any) -> None:
+    """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials into the rows of ``tally``
+    (a :class:`~equity.tally.Tally`), and the per-combo counts into the rows of ``combo_n``
+    (int64 (chunks, C)) and ``combos`` (a Tally with axes (chunks, C, ..)): :func:`_chunks` on a share of
+    them on each of numba's threads (:func:`~equity.engines.parallel.run_split`)."""
+    def share(lo: int, hi: int) -> None:
+        _chunks(seed, first, lo, hi, total, d, t, tally.wins, tally.ties, tally.cats, combo_n, combos.wins,
+                combos.ties, d.pmask)
+
+    run_split(share, n_chunks)
+
+
+def prepare(scenario: Any, game: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
+    return run_chunks, base_deal(scenario, game, categories, stages), game.tables()

@@ -1,0 +1,459 @@
+"""``equity batch``: many scenarios in one run, one per input line, answered in input order.
+
+**Input.** JSON Lines (one object per line, the keys of :mod:`equity.questions.spec` plus an optional ``id``;
+blank lines are skipped) or CSV with a header row naming those keys (``players`` as one cell, the players
+separated by `` vs ``). A line is numbered as in the file, from 1 (a CSV row by the line it ends on, the
+header being line 1).
+
+**Output.** One JSON object per answered line, in input order: ``line``, ``id`` (null when not given) and
+the keys of ``equity ... --json``; or, for a line that cannot be run, ``line``, ``id``, ``version`` and
+``error`` (the message, naming the key or token). Every line gets exactly one answer.
+
+**Running.** The lines are read lazily and at most ``window`` of them are in flight at once, so memory
+stays flat however long the input is; each answer is written as soon as it and every earlier one are
+done. A line runs wherever the executor puts it (:func:`answer` is the whole job, a plain function of
+the line): in this process, in a pool of worker processes (one per core: a small scenario takes one
+thread, a big one all of them), or on a Dask cluster (:mod:`equity.questions.cluster`). A seeded or exact line
+gives the same numbers wherever and in whatever order it runs.
+
+**Resuming.** :func:`answered` reads an output file left by an interrupted run: the lines it answered,
+and a cut-off last line, which it removes; the run then skips those lines and appends the rest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import itertools
+import json
+import os
+import stat
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Queue
+from typing import IO, Any
+
+from equity._version import __version__
+from equity.engines.montecarlo import DEFAULT_PRECISION
+from equity.engines.parallel import Progress
+from equity.errors import EquityError
+from equity.questions.calculate import choose, run_chosen
+from equity.questions.dist import CELL_PRECISION, DEFAULT_BUCKETS, distribution_of, parse_buckets
+from equity.questions.dist import prepare as prepare_dist
+from equity.questions.small_spots import calculate_fixed
+from equity.questions.spec import SPEC_KEYS, Spec, read_spec
+from equity.ranges import Range
+from equity.result import Result
+from equity.scenario import Scenario
+
+FORMATS = ("jsonl", "csv")
+DIST_KEYS = ("dist", "buckets")
+RUNOUT_KEYS = ("runout",)
+KEYS = ("id", *SPEC_KEYS, *DIST_KEYS, *RUNOUT_KEYS)
+#: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
+#: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
+BIG_WORK = 50_000_000
+BIG_TRIALS = 4_000_000
+
+
+Answer = tuple[str, bool]  # an output line (JSON) and whether it is an error
+
+
+@dataclass(frozen=True)
+class Line:
+    """One input line: its number in the file, and its JSON text or CSV row."""
+
+    number: int
+    record: str | dict[str, Any]
+
+
+def sniff(first: str) -> str:
+    """The format of an input whose first non-blank line is ``first``."""
+    return "jsonl" if first.lstrip().startswith("{") else "csv"
+
+
+def read_lines(stream: IO[str], fmt: str) -> Iterator[Line]:
+    """The lines of ``stream``, lazily.
+
+    Raises:
+        EquityError: a CSV header with a column that is not a scenario key, naming it.
+    """
+    if fmt == "jsonl":
+        for number, text in enumerate(stream, 1):
+            if text.strip():
+                yield Line(number, text)
+        return
+    reader = csv.DictReader(stream, restkey="\0extra")
+    for column in reader.fieldnames or []:
+        if column not in KEYS:
+            raise EquityError(f"CSV header: unknown column {column!r}; the columns are {', '.join(KEYS)}")
+    for row in reader:
+        yield Line(reader.line_num, row)
+
+
+def _error(line: Line, scenario_id: Any, message: str) -> dict[str, Any]:
+    return {"line": line.number, "id": scenario_id, "version": __version__, "error": message}
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class _LineError(EquityError):
+    """A bad line whose id is known."""
+
+    def __init__(self, message: str, scenario_id: Any) -> None:
+        super().__init__(message)
+        self.scenario_id = scenario_id
+
+
+def _record(line: Line) -> tuple[Any, dict[str, Any], bool]:
+    """``(id, keys, as_text)`` of a line: its id (None if not given), its other keys, and whether their
+    values are CSV text. Raises :class:`EquityError` naming what is wrong."""
+    if isinstance(line.record, dict):
+        row = dict(line.record)
+        extra = row.pop("\0extra", None)
+        scenario_id = (row.pop("id", None) or "").strip() or None
+        if extra:
+            raise _LineError("the row has more cells than the header has columns", scenario_id)
+        return scenario_id, row, True
+    try:
+        obj = json.loads(line.record, parse_constant=_reject_constant)
+    except ValueError as exc:
+        raise EquityError(f"not a JSON object: {exc}") from None
+    if not isinstance(obj, dict):
+        raise EquityError(f"not a JSON object: {line.record.strip()[:40]!r}")
+    scenario_id = obj.pop("id", None)
+    if isinstance(scenario_id, bool) or not isinstance(scenario_id, str | int | None):
+        raise EquityError(f"'id' must be a string or a whole number; got {scenario_id!r}")
+    return scenario_id, obj, False
+
+
+def _dist_options(keys: dict[str, Any], as_text: bool) -> tuple[tuple[float, float], ...] | None:
+    """A line's ``dist`` (true: add each player's distribution, :mod:`equity.questions.dist`) and ``buckets``
+    (equity bands, as ``equity dist --buckets`` takes them): the bands, or None without ``dist``."""
+    want = keys.get("dist", False)
+    if as_text:
+        text = str(want).strip().lower()
+        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else want
+    if not isinstance(want, bool):
+        raise EquityError(f"'dist' must be true or false; got {want!r}")
+    bands = keys.get("buckets")
+    if bands is not None and not isinstance(bands, str):
+        raise EquityError(f"'buckets' must be text such as \"75-100,50-75,25-50,0-25\"; got {bands!r}")
+    if bands is not None and not want:
+        raise EquityError("'buckets' is for a distribution: give \"dist\": true too")
+    if not want:
+        return None
+    return parse_buckets(bands) if bands and bands.strip() else DEFAULT_BUCKETS
+
+
+def _runout_option(keys: dict[str, Any], as_text: bool) -> tuple[bool, str | None]:
+    """A line's ``runout``: true (each next card's equities, :mod:`equity.questions.runouts`), ``"turn"`` or
+    ``"river"`` (how far to look). Returns ``(wanted, street)``."""
+    if "runout" not in keys:
+        return False, None
+    want = keys["runout"]
+    if as_text:
+        text = str(want).strip().lower()
+        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else text
+    if want in ("turn", "river"):
+        return True, want
+    if not isinstance(want, bool):
+        raise EquityError(f"'runout' must be true, false, \"turn\" or \"river\"; got {want!r}")
+    return want, None
+
+
+def _threads_for(method: str, work: float, spec: Spec) -> int | None:
+    """One thread for a small scenario, all (None) for a big one."""
+    if method == "exact":
+        return None if work > BIG_WORK else 1
+    if spec.trials is not None:
+        return None if spec.trials > BIG_TRIALS else 1
+    if spec.time_s is not None:
+        return None
+    # The standard error asked for; a pot share varies by at most 1/2.
+    target = DEFAULT_PRECISION if spec.precision is None else spec.precision / 100
+    return None if (0.5 / target) ** 2 > BIG_TRIALS else 1
+
+
+def answer(line: Line, threads: int | str | None = "auto") -> Answer:
+    """The output line (JSON, no newline) for an input line, its result or an error naming the problem,
+    and whether it is an error. Never raises for bad input.
+
+    Args:
+        line: the input line.
+        threads: ``"auto"`` (one thread for a small scenario, all for a big one), a count, or None (all).
+    """
+    scenario_id = None
+    try:
+        scenario_id, table, as_text = _record(line)
+        dist = _dist_options({k: table.pop(k) for k in DIST_KEYS if k in table}, as_text)
+        run_out, street = _runout_option({k: table.pop(k) for k in RUNOUT_KEYS if k in table}, as_text)
+        spec = read_spec(table, EquityError, text=as_text, extra=DIST_KEYS + RUNOUT_KEYS)
+        if run_out:
+            out = {"line": line.number, "id": scenario_id, **_runout(spec, dist, street, threads)}
+            return json.dumps(out, allow_nan=False), False
+        result = _fixed(spec) if dist is None and threads in ("auto", None, 1) else None
+        if result is not None:
+            out = {"line": line.number, "id": scenario_id, **result.to_dict()}
+            return json.dumps(out, allow_nan=False), False
+        scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
+        precision = None if spec.precision is None else spec.precision / 100
+        options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
+        per_combo: dict[str, Any] = {}
+        if dist is not None:
+            scenario, seats, groups = prepare_dist(scenario)
+            per_combo = dict(combos=seats, groups=groups, group_precision=precision or CELL_PRECISION)
+        method, plan = choose(scenario, spec.method, **options, rows=bool(per_combo))  # type: ignore[arg-type]
+        if threads == "auto":
+            threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
+        result = run_chosen(scenario, method, plan, threads=threads,  # type: ignore[arg-type]
+                            categories=spec.categories, **options, **per_combo)
+        out = {"line": line.number, "id": scenario_id, **result.to_dict()}
+        if dist is not None:
+            shown = distribution_of(result, per_combo["combos"], dist).to_dict()
+            out["dist"] = {k: shown[k] for k in ("buckets", "players", "breakdowns")}
+    except EquityError as exc:
+        scenario_id = getattr(exc, "scenario_id", scenario_id)
+        return json.dumps(_error(line, scenario_id, str(exc))), True
+    return json.dumps(out, allow_nan=False), False
+
+
+def _fixed(spec: Spec) -> Result | None:
+    """A small exact spot of specific hands by :func:`~equity.questions.small_spots.calculate_fixed`, else
+    None."""
+    if (spec.method == "monte-carlo" or spec.categories
+            or any(x is not None for x in (spec.trials, spec.precision, spec.time_s, spec.seed))):
+        return None
+    texts = [p.text for p in spec.players if isinstance(p, Range) and p.is_hand()]
+    if len(texts) < len(spec.players):
+        return None
+    return calculate_fixed(texts, spec.board, spec.dead, spec.game)
+
+
+def _runout(spec: Spec, dist: Any, street: str | None, threads: int | str | None) -> dict[str, Any]:
+    """A ``runout`` line's answer: the keys of ``equity runout --json``."""
+    from equity.questions.runouts import runout
+
+    if dist is not None:
+        raise EquityError("a line asks for a runout or a distribution, not both")
+    if spec.categories:
+        raise EquityError("'categories' is not counted in a runout")
+    precision = None if spec.precision is None else spec.precision / 100
+    return runout(list(spec.players), spec.board, spec.dead, game=spec.game, street=street,
+                  method=spec.method, trials=spec.trials, precision=precision, time_s=spec.time_s,
+                  seed=spec.seed, threads=None if threads == "auto" else threads).to_dict()
+
+
+def work(lines: list[Line], threads: int | str | None = "auto") -> list[Answer]:
+    """:func:`answer` for each line, in a worker process that shares the machine with others: numba's
+    OpenMP threads sleep between kernels instead of spinning (``OMP_WAIT_POLICY=PASSIVE`` unless set),
+    or the idle threads of one worker steal the cores the others compute on (measured: 3x slower)."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    return [answer(line, threads) for line in lines]
+
+
+def answered(path: Path) -> tuple[bytearray, int]:
+    """What an earlier run wrote to ``path``: a bitmap of the line numbers answered (``bits[n]`` set) and
+    how many of the answers were errors. A cut-off last line (no newline) is removed from the file.
+
+    Raises:
+        EquityError: a complete line of the file is not an answer (not the output of ``equity batch``).
+    """
+    done = bytearray()
+    errors = 0
+    with open(path, "rb+") as f:
+        data = f.read()
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            f.truncate(end)
+    for i, raw in enumerate(data[:end].splitlines(), 1):
+        try:
+            obj = json.loads(raw)
+            number = obj["line"]
+        except (ValueError, KeyError, TypeError):
+            raise EquityError(f"cannot resume: line {i} of {path} is not an answer of equity batch") from None
+        if not isinstance(number, int) or number < 1:
+            raise EquityError(f"cannot resume: line {i} of {path} has no line number")
+        if number >= len(done):
+            done.extend(bytes(number + 1 - len(done)))
+        done[number] = 1
+        errors += "error" in obj
+    return done, errors
+
+
+Submit = Callable[[list[Line]], "Future[list[Answer]]"]
+
+
+@dataclass
+class Tally:
+    """What a run wrote: answers, and how many of them were errors."""
+
+    answers: int = 0
+    errors: int = 0
+
+
+def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
+        window: int, group: int = 1, progress: Progress | None = None, total: int | None = None,
+        skip: bytearray | None = None) -> Tally:
+    """Answer ``lines`` through ``submit`` and ``write`` each answer line in input order, as soon as it
+    and every earlier one are done, even while the input waits.
+
+    Lines go out in groups of ``group`` (one task each: fewer, larger messages to the workers when the
+    input is a file; 1 for a stream, so no line waits for the next), at most ``window`` groups in
+    flight. A writer thread takes the futures in input order; this thread reads and submits.
+
+    Args:
+        lines: the input, read lazily.
+        submit: starts :func:`work` on a group of lines somewhere; returns its future.
+        write: takes one output line (with its newline).
+        window: the most groups in flight.
+        group: lines per task.
+        progress: ``progress(done, total)`` after each answer.
+        total: the lines to answer, if known.
+        skip: line numbers already answered (see :func:`answered`).
+    """
+    tally = Tally()
+    slots = threading.Semaphore(window)
+    queue: Queue[Future[list[Answer]] | None] = Queue()
+    failure: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            while (future := queue.get()) is not None:
+                for text, failed in future.result():
+                    write(text + "\n")
+                    tally.answers += 1
+                    tally.errors += failed
+                    if progress is not None:
+                        progress(tally.answers, total)
+                slots.release()
+        except BaseException as exc:  # handed to the reading thread, which re-raises it
+            failure.append(exc)
+            slots.release()
+
+    def send(batch: list[Line]) -> bool:
+        slots.acquire()
+        if failure:
+            return False
+        queue.put(submit(batch))
+        return True
+
+    thread = threading.Thread(target=writer, name="equity-batch-writer", daemon=True)
+    thread.start()
+    try:
+        pending: list[Line] = []
+        for line in lines:
+            if skip is not None and line.number < len(skip) and skip[line.number]:
+                continue
+            pending.append(line)
+            if len(pending) >= group:
+                if not send(pending):
+                    break
+                pending = []
+        else:
+            if pending:
+                send(pending)
+    finally:
+        queue.put(None)
+        while thread.is_alive():
+            thread.join(0.1)
+    if failure:
+        if isinstance(failure[0], Exception) and not isinstance(failure[0], EquityError):
+            raise EquityError(f"a worker failed ({type(failure[0]).__name__}: {failure[0]}); the "
+                              f"{tally.answers:,} answers written so far are whole and in order: run the "
+                              "same command with --output and --resume to finish") from None
+        raise failure[0]
+    return tally
+
+
+def inline(lines: list[Line]) -> Future[list[Answer]]:
+    """Answer ``lines`` in this process, on all threads, and return them as a finished future."""
+    future: Future[list[Answer]] = Future()
+    future.set_result([answer(line, threads=None) for line in lines])
+    return future
+
+
+def local_executor(workers: int) -> Executor:
+    """A pool of ``workers`` processes, each loading the kernels once (spawned, so numba's threads are
+    never forked)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+def group_size(source: str) -> int:
+    """Lines per task: 8 from a file (or standard input redirected from one), whose lines are all there
+    to read; 1 from a pipe or a terminal, where a line may be waiting for the next to be typed."""
+    try:
+        mode = os.stat(source).st_mode if source != "-" else os.fstat(sys.stdin.fileno()).st_mode
+        regular = stat.S_ISREG(mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        regular = False
+    return 8 if regular else 1
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[Any], int | None]:
+    """The lines of ``source`` (a file or ``-`` for standard input), lazily, and how many there are to
+    answer if known. ``fmt``: ``"jsonl"``, ``"csv"`` or ``"auto"`` (by the file's suffix, else by its first
+    non-blank line).
+
+    Raises:
+        EquityError: the file cannot be read, naming it.
+    """
+    if source == "-":
+        stream: Any = sys.stdin
+        total = None
+    else:
+        try:
+            stream = open(source, encoding="utf-8", newline="")  # noqa: SIM115 - read lazily, closed at exit
+        except OSError as exc:
+            raise EquityError(f"cannot read {source}: {exc.strerror or exc}") from None
+        with open(source, encoding="utf-8", newline="") as f:
+            total = sum(1 for text in f if text.strip())
+    head: list[str] = []
+    if fmt == "auto":
+        suffix = Path(source).suffix.lower()
+        fmt = "csv" if suffix == ".csv" else "jsonl" if suffix in (".jsonl", ".ndjson", ".json") else ""
+    if not fmt:
+        for text in stream:
+            head.append(text)
+            if text.strip():
+                break
+        fmt = sniff(head[-1] if head else "")
+    if total is not None:
+        total -= (fmt == "csv") + (sum(skip) if skip else 0)
+    return read_lines(itertools.chain(head, stream), fmt), total
+
+
+@contextlib.contextmanager
+def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, int]]:
+    """``(submit, workers)``: in this process (``workers == 0``), a pool of worker processes (default one
+    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.cluster`)."""
+    if cluster:
+        from equity.questions.cluster import connect
+
+        with connect(cluster, work) as connected:
+            yield connected
+        return
+    n = default_workers() if workers is None else workers
+    if n == 0:
+        yield inline, 1
+        return
+    pool = local_executor(n)
+    threads = "auto" if n > 1 else None
+    try:
+        yield (lambda lines: pool.submit(work, lines, threads)), n
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
