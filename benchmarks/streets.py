@@ -13,6 +13,7 @@ from common import interleaved, row, verdict  # noqa: E402  (benchmarks/ is on s
 
 def bench_streets(repeat: int) -> None:
     from equity import calculate
+    from equity.options import RunOptions
     from equity.questions.calculate import calculate_scenario
     from equity.questions.runouts import runout
     from equity.scenario import Scenario
@@ -32,7 +33,7 @@ def bench_streets(repeat: int) -> None:
         # the same run the general way (scenario, plan, batches), which the runout also takes: beside the
         # public call, which skips them for specific hands (equity/questions/small_spots.py)
         fns[(name, "general")] = lambda p=players, b=board, g=game: calculate_scenario(
-            Scenario.build(p, b, game=g), "exact")
+            Scenario.build(p, b, game=g), RunOptions(method="exact"))
         fns[(name, "river")] = lambda p=players, b=board, g=game: runout(p, b, game=g, street="river")
     for fn in fns.values():
         fn()

@@ -22,6 +22,7 @@ from equity.errors import (
 from equity.evaluators.high import category, describe, evaluate, evaluate_many
 from equity.games import GAMES, Game, evaluate_in, get_game
 from equity.jit import install as _lean_cache_loads
+from equity.options import RunOptions
 from equity.questions.calculate import calculate
 from equity.ranges import Range, format_range, parse_range
 from equity.result import PlayerResult, Result
@@ -70,6 +71,7 @@ __all__ = [
     "Range",
     "RangeError",
     "Result",
+    "RunOptions",
     "Scenario",
     "ScenarioError",
     "__version__",

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import equity
 from equity.cli import cli
-from equity.questions import batch
+from equity.questions import batch, spec
 
 BIN = Path(sys.executable).parent
 SPOTS = [
@@ -269,11 +269,11 @@ def test_answer_is_a_plain_function_of_the_line():
 def test_small_lines_take_one_thread_and_big_ones_all(spot, threads, monkeypatch):
     seen = []
 
-    def spy(scenario, method, plan, **kw):
-        seen.append(kw["threads"])
+    def spy(scenario, method, plan, options, **kw):
+        seen.append(options.threads)
         raise equity.EquityError("measured")
 
-    monkeypatch.setattr(batch, "run_chosen", spy)
+    monkeypatch.setattr(spec, "run_chosen", spy)  # where an equity line starts its engine
     text, failed = batch.answer(batch.Line(1, json.dumps(spot)))
     assert failed and seen == [threads]
 

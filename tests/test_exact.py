@@ -9,6 +9,7 @@ from equity.cards import parse_cards
 from equity.engines import exact
 from equity.engines.montecarlo import simulate
 from equity.errors import ScenarioError
+from equity.options import RunOptions
 from equity.questions import calculate as engine
 from equity.ranges import parse_range
 from equity.result import CATEGORY_KEYS
@@ -215,14 +216,14 @@ def test_categories_against_the_oracle():
 def test_auto_picks_exact_only_when_cheap():
     cheap = Scenario.build(["AsKs", "QdQc"])
     assert engine.choose(cheap)[0] == "exact"
-    assert engine.choose(cheap, trials=1000)[0] == "monte-carlo"
-    assert engine.choose(cheap, "monte-carlo")[0] == "monte-carlo"
+    assert engine.choose(cheap, RunOptions(trials=1000))[0] == "monte-carlo"
+    assert engine.choose(cheap, RunOptions(method="monte-carlo"))[0] == "monte-carlo"
     assert engine.choose(Scenario.build(["AsKs", None, None], board="Th9h2c"))[0] == "monte-carlo"
     assert engine.choose(Scenario.build(["AsKs", None], board="Th9h2c"))[0] == "exact"
     with pytest.raises(ScenarioError, match="too many deals to enumerate exactly"):
-        engine.choose(Scenario.build(["AsKs", None, None, None]), "exact")
+        engine.choose(Scenario.build(["AsKs", None, None, None]), RunOptions(method="exact"))
     with pytest.raises(ScenarioError, match="trials is a Monte Carlo option and cannot be combined"):
-        engine.choose(cheap, "exact", trials=5)
+        engine.choose(cheap, RunOptions(method="exact", trials=5))
 
 
 @pytest.mark.parametrize(("players", "board", "dead"), [

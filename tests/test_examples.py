@@ -23,7 +23,7 @@ def run(*cmd, **kw):
 def test_every_example_is_tested():
     tested = {"classics.toml", "games.toml", "boardless.toml", "equities.sh", "api.py", "preflop_matrix.py",
               "spots.jsonl",
-              "spots.csv", "dist.jsonl", "runout.jsonl"}
+              "spots.csv", "dist.jsonl", "runout.jsonl", "questions.jsonl"}
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
@@ -105,6 +105,19 @@ def test_the_distribution_lines_match_the_api():
         same = equity_distribution(spec["players"], spec["board"], buckets=spec.get("buckets")).to_dict()
         assert answer["dist"]["players"] == same["players"]
         assert answer["dist"]["breakdowns"] == same["breakdowns"]
+
+
+def test_the_question_lines_match_the_api():
+    proc = run("equity", "batch", str(EXAMPLES / "questions.jsonl"), "--workers", "0")
+    assert proc.returncode == 0, proc.stderr
+    grid, hits = [json.loads(line) for line in proc.stdout.splitlines()]
+    from equity.questions.grid import equity_grid
+    from equity.questions.hits import range_hits
+
+    expected = equity_grid("KK+", ["QQ"], "Kh7c2d").to_dict()
+    assert grid["id"] == "grid" and grid["classes"] == expected["classes"]
+    assert grid["overall"]["players"] == expected["overall"]["players"]
+    assert {k: v for k, v in hits.items() if k not in ("line", "id")} == range_hits("AKs", "Ah7c2d").to_dict()
 
 
 def test_the_runout_lines_match_the_api():

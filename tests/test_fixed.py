@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import equity
 from equity.cards import ASCII_CARD_PARTS, CARD_NAMES, _read_cards, format_cards, parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, RangeError
+from equity.options import RunOptions
 from equity.questions import batch
 from equity.questions import calculate as choose
 from equity.questions.small_spots import calculate_fixed
@@ -25,7 +26,7 @@ from equity.scenario import Scenario
 
 def general(players, board="", dead="", game=None):
     """The general way's exact result."""
-    return choose.calculate_scenario(Scenario.build(players, board, dead, game), "exact")
+    return choose.calculate_scenario(Scenario.build(players, board, dead, game), RunOptions(method="exact"))
 
 
 def same(fast, slow):

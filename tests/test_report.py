@@ -8,7 +8,8 @@ from io import StringIO
 
 from rich.console import Console
 
-from equity.questions.check import Outcome, Pinned
+from equity.options import RunOptions
+from equity.questions.check import Checked, Pinned
 from equity.questions.spec import Spec
 from equity.ranges import parse_range
 from equity.report import equity_table as report
@@ -107,8 +108,8 @@ def test_the_evaluation_report():
 
 
 def pinned(name, expected, tolerance):
-    return Pinned(name, Spec(tuple(parse_range(h) for h in ("AsKs", "QdQc")), method="exact"), expected,
-                  tolerance)
+    spec = Spec(tuple(parse_range(h) for h in ("AsKs", "QdQc")), options=RunOptions(method="exact"))
+    return Pinned(name, spec, expected, tolerance)
 
 
 def test_the_check_table():
@@ -116,9 +117,9 @@ def test_the_check_table():
         PlayerResult("AsKs", 0.375, 0.125, 0.4375, 0.0, 0.0, 0.0),  # exact in binary, so x100 is too
         PlayerResult("QdQc", 0.5, 0.125, 0.5625, 0.0, 0.0, 0.0),
     ])
-    outcomes = [Outcome(pinned("pinned", [43.75, 56.25], 0.0), result),
-                Outcome(pinned("drifted", [44.25, 55.75], 0.1), result),
-                Outcome(pinned("new", None, 0.0), result)]
+    outcomes = [Checked(pinned("pinned", [43.75, 56.25], 0.0), result),
+                Checked(pinned("drifted", [44.25, 55.75], 0.1), result),
+                Checked(pinned("new", None, 0.0), result)]
     assert lines(render(report.check_view(outcomes))) == [
         "Scenario / player   Expected %   Actual %      Diff   Status",
         "───────────────────────────────────────────────────────────────────",

@@ -5,11 +5,12 @@ The commands live in the modules beside this one, by role, and register on :data
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -18,8 +19,9 @@ from rich.console import Console, Group
 
 from equity import __version__
 from equity.cli.terminal import Count, ProgressBar, save_pictures
-from equity.errors import EquityError, ScenarioError
+from equity.errors import EquityError
 from equity.games import NAMES
+from equity.options import RunOptions, percent
 from equity.report import equity_table as report
 from equity.result import Result
 
@@ -111,7 +113,20 @@ def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """The options of every command that runs the engines: board, dead cards, method, stop, seed,
-    threads, JSON and the progress bar."""
+    threads, JSON and the progress bar. The command gets the method, stop, seed and threads as one
+    ``options`` (:class:`~equity.options.RunOptions`, its precision a fraction), and ``board``, ``dead``,
+    ``as_json`` and ``no_progress`` as they are (for :func:`running`)."""
+
+    @functools.wraps(func)
+    def command(*args: Any, exact: bool, mc: bool, trials: int | None, precision: float | None,
+                time_s: float | None, seed: int | None, threads: int | None, **kwargs: Any) -> Any:
+        if exact and mc:
+            raise UserError("choose --exact or --mc, not both")
+        method = "exact" if exact else "monte-carlo" if mc else "auto"
+        run = RunOptions(method=method, trials=trials, precision=percent(precision), time_s=time_s, seed=seed,
+                         threads=threads)
+        return func(*args, options=run, **kwargs)
+
     options = [
         click.option("--board", "-b", default="", metavar="CARDS", help="Board cards: 3 (flop), 4 or 5."),
         click.option("--dead", "-d", default="", metavar="CARDS", help="Cards known to be out of play."),
@@ -134,8 +149,8 @@ def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
     ]
     for option in reversed(options):
-        func = option(func)
-    return func
+        command = option(command)
+    return command
 
 
 def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -144,18 +159,34 @@ def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--svg", metavar="FILE", help="Also save the picture as an SVG image.")(func)
 
 
-def _method(exact: bool, mc: bool) -> str:
-    if exact and mc:
-        raise ScenarioError("choose --exact or --mc, not both")
-    return "exact" if exact else "monte-carlo" if mc else "auto"
+@contextlib.contextmanager
+def progress_bar(shown: bool, label: str = "", unit: str = "") -> Iterator[ProgressBar]:
+    """A progress bar on stderr, when ``shown`` and stderr is a terminal, closed at the end (before the
+    command prints its answer)."""
+    err = Console(stderr=True, highlight=False)
+    bar = ProgressBar(shown and err.is_terminal, label, unit)
+    try:
+        yield bar
+    finally:
+        bar.close()
 
 
-def _starting(err: Console, bar: ProgressBar) -> Callable[[str, bool], None]:
+@contextlib.contextmanager
+def running(options: RunOptions, as_json: bool, no_progress: bool, label: str = "",
+            unit: str = "") -> Iterator[RunOptions]:
+    """``options`` with the progress bar hooked in (at a terminal, unless ``--json`` or
+    ``--no-progress``) and the notice that a kernel compiles on a cold cache; the bar closed at the end."""
+    with progress_bar(not as_json and not no_progress, label, unit) as bar:
+        yield options.replace(progress=bar, on_start=_starting(bar))
+
+
+def _starting(bar: ProgressBar) -> Callable[[str, bool], None]:
     """The engines' ``on_start`` hook: the compiling notice on a cold JIT cache, and the bar's label."""
     def on_start(method: str, compiled: bool) -> None:
         label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
                              else ("simulating", "trials", "simulation"))
         if not compiled:
+            err = Console(stderr=True, highlight=False)
             err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, 3-15 s)...[/dim]")
         bar.begin(label, unit)
 

@@ -8,10 +8,8 @@ from pathlib import Path
 
 import click
 import numba
-from rich.console import Console
 
-from equity.cli.app import CONTEXT, cli, emit_json, stdout_console, user_errors
-from equity.cli.terminal import ProgressBar
+from equity.cli.app import CONTEXT, cli, emit_json, progress_bar, stdout_console, user_errors
 from equity.errors import ScenarioError
 from equity.report import equity_table as report
 
@@ -38,9 +36,11 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
 
     Each line is a JSON object (JSON Lines) with the keys of a check-file scenario, players, board, dead,
     method, trials, precision, time, seed, categories, and an optional id; or a CSV row under a header
-    naming them (players in one cell, separated by ' vs '). Each answer is one line of JSON: the keys of
-    'equity ... --json' with the line's number and id, or an error naming the line and the token. Exit
-    status 2 if any line could not be run, else 0.
+    naming them (players in one cell, separated by ' vs '). A line may ask another question with a
+    "question" key: dist (with buckets), runout (with street), grid, or hits (range, board, dead,
+    game). Each answer is one line of JSON: the keys of that command's --json ('equity ... --json' by
+    default) with the line's number and id, or an error naming the line and the token. Exit status 2 if
+    any line could not be run, else 0.
 
     \b
     Examples:
@@ -61,8 +61,6 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
     elif output and os.path.exists(output) and os.path.getsize(output):
         raise ScenarioError(f"{output} exists; add --resume to finish it, or remove it first")
     lines, total = batch.open_input(source, fmt, skip)
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not no_progress and err.is_terminal, "answering", "lines")
     out = open(output, "a" if resume else "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
 
     def write(text: str) -> None:
@@ -70,11 +68,11 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
         out.flush()
 
     try:
-        with batch.executor(workers, cluster) as (submit, n_workers):
+        with (progress_bar(not no_progress, "answering", "lines") as bar,
+              batch.executor(workers, cluster) as (submit, n_workers)):
             tally = batch.run(lines, submit, write, window=4 * n_workers + 4, group=batch.group_size(source),
                               progress=bar, total=total, skip=skip)
     finally:
-        bar.close()
         if output:
             out.close()
     bad = tally.errors + prior_errors
@@ -109,12 +107,8 @@ def check_command(ctx: click.Context, file: str, update: bool, threads: int | No
     from equity.questions import check
 
     pinned = check.load(file)
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not as_json and not no_progress and err.is_terminal, "checking", "scenarios")
-    try:
+    with progress_bar(not as_json and not no_progress, "checking", "scenarios") as bar:
         outcomes = check.run(pinned, threads=threads, progress=bar)
-    finally:
-        bar.close()
     if update:
         check.update(file, outcomes)
     if as_json:

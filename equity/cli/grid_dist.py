@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 
 from equity.cli.app import (
     CONTEXT,
-    _method,
-    _starting,
     cli,
     emit_json,
     engine_options,
     picture_options,
     present,
+    running,
     stdout_console,
     user_errors,
 )
-from equity.cli.terminal import ProgressBar
+from equity.options import RunOptions
 from equity.questions.players import parse_players
 
 
@@ -56,10 +54,8 @@ def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None
 @engine_options
 @picture_options
 @user_errors
-def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, exact: bool, mc: bool,
-                 trials: int | None, precision: float | None, time_s: float | None, seed: int | None,
-                 threads: int | None, as_json: bool, no_progress: bool, svg: str | None,
-                 html: str | None) -> None:
+def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
+                 as_json: bool, no_progress: bool, svg: str | None, html: str | None) -> None:
     """Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
 
     One pass over the whole range counts every combo, and each cell adds up its class (exact when
@@ -76,17 +72,10 @@ def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: s
     from equity.questions.grid import equity_grid, two_card_game
     from equity.report.grid import equity_view
 
-    method = _method(exact, mc)
     chosen, (hero, *opponents) = parse_players(players, two_card_game(game))
     hero = "random" if hero is None else hero
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
-    try:
-        grid = equity_grid(hero, opponents, board, dead, game=chosen, method=method, trials=trials,
-                           precision=None if precision is None else precision / 100, time_s=time_s, seed=seed,
-                           threads=threads, progress=bar, on_start=_starting(err, bar))
-    finally:
-        bar.close()
+    with running(options, as_json, no_progress) as run:
+        grid = equity_grid(hero, opponents, board, dead, game=chosen, options=run)
     present(equity_view(grid), grid.to_dict(), f"equity grid {' '.join(players)}", as_json, svg, html)
 
 
@@ -103,9 +92,7 @@ def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: s
               "(needs matplotlib: pip install 'equity[plot]').")
 @user_errors
 def dist_command(players: tuple[str, ...], game: str | None, buckets: str | None, by_combo: bool, board: str,
-                 dead: str, exact: bool, mc: bool, trials: int | None, precision: float | None,
-                 time_s: float | None, seed: int | None, threads: int | None, as_json: bool,
-                 no_progress: bool, svg: str | None) -> None:
+                 dead: str, options: RunOptions, as_json: bool, no_progress: bool, svg: str | None) -> None:
     """How each player's equity spreads over the combos of its range, from one pass.
 
     For every player with a range or a hand: the combos sorted by equity (a sparkline of the curve),
@@ -123,18 +110,10 @@ def dist_command(players: tuple[str, ...], game: str | None, buckets: str | None
     from equity.questions.dist import equity_distribution
     from equity.report.dist import dist_view
 
-    method = _method(exact, mc)
     chosen, specs = parse_players(players, game)
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
-    try:
-        dist = equity_distribution(specs, board, dead, game=chosen, method=method, trials=trials,
-                                   precision=None if precision is None else precision / 100, time_s=time_s,
-                                   seed=seed, threads=threads, buckets=buckets,
-                                   by="combo" if by_combo else "class", progress=bar,
-                                   on_start=_starting(err, bar))
-    finally:
-        bar.close()
+    with running(options, as_json, no_progress) as run:
+        dist = equity_distribution(specs, board, dead, game=chosen, buckets=buckets,
+                                   by="combo" if by_combo else "class", options=run)
     if svg:
         from equity.report.dist_plot import save_svg
 

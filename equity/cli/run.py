@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 
 from equity.cards import parse_cards
 from equity.cli.app import (
     CONTEXT,
-    _method,
-    _starting,
     cli,
     emit_json,
     engine_options,
     game_option,
+    running,
     show,
     stdout_console,
     user_errors,
 )
-from equity.cli.terminal import ProgressBar
 from equity.errors import HandSizeError
 from equity.games import evaluate_in, get_game
+from equity.options import RunOptions
 from equity.questions import calculate as engine
 from equity.questions.players import parse_players
 from equity.report import equity_table as report
@@ -76,9 +74,8 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
 @click.option("--categories", "-c", is_flag=True,
               help="Also show how often each player ends with each hand category, and wins with it.")
 @user_errors
-def run_command(players: tuple[str, ...], game: str | None, board: str, dead: str, exact: bool, mc: bool,
-                trials: int | None, precision: float | None, time_s: float | None, seed: int | None,
-                threads: int | None, categories: bool, as_json: bool, no_progress: bool) -> None:
+def run_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
+                categories: bool, as_json: bool, no_progress: bool) -> None:
     """Equity of HERO against each OPPONENT.
 
     HERO and each OPPONENT are a hand (QdQc) or a range (QQ+,AKs,A5s-A2s); a pocket pair may be written
@@ -103,15 +100,7 @@ def run_command(players: tuple[str, ...], game: str | None, board: str, dead: st
       equity AAKKds vs 2 --game plo
       equity AhAd vs KsKc --game short-deck
     """
-    method = _method(exact, mc)
     chosen, specs = parse_players(players, game)
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not as_json and not no_progress and err.is_terminal)
-    try:
-        result = engine.calculate(specs, board, dead, game=chosen, method=method, trials=trials,
-                                  precision=None if precision is None else precision / 100, time_s=time_s,
-                                  seed=seed, threads=threads, categories=categories, progress=bar,
-                                  on_start=_starting(err, bar))
-    finally:
-        bar.close()
+    with running(options, as_json, no_progress) as run:
+        result = engine.calculate(specs, board, dead, game=chosen, options=run, categories=categories)
     show(result, as_json)

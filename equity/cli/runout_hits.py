@@ -4,19 +4,17 @@ makes on a board)."""
 from __future__ import annotations
 
 import click
-from rich.console import Console
 
 from equity.cli.app import (
     CONTEXT,
-    _method,
-    _starting,
     cli,
     engine_options,
     picture_options,
     present,
+    running,
     user_errors,
 )
-from equity.cli.terminal import ProgressBar
+from equity.options import RunOptions
 from equity.questions.players import parse_players
 
 
@@ -31,8 +29,7 @@ from equity.questions.players import parse_players
 @picture_options
 @user_errors
 def runout_command(players: tuple[str, ...], game: str | None, street: str | None, board: str, dead: str,
-                   exact: bool, mc: bool, trials: int | None, precision: float | None, time_s: float | None,
-                   seed: int | None, threads: int | None, as_json: bool, no_progress: bool, svg: str | None,
+                   options: RunOptions, as_json: bool, no_progress: bool, svg: str | None,
                    html: str | None) -> None:
     """Every player's equity after each card that can come next on a flop or turn --board.
 
@@ -53,16 +50,9 @@ def runout_command(players: tuple[str, ...], game: str | None, street: str | Non
     from equity.questions.runouts import runout
     from equity.report.runout import runout_view
 
-    method = _method(exact, mc)
     chosen, specs = parse_players(players, game)
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(not as_json and not no_progress and err.is_terminal, "running out", "runouts")
-    try:
-        result = runout(specs, board, dead, game=chosen, street=street, method=method, trials=trials,
-                        precision=None if precision is None else precision / 100, time_s=time_s, seed=seed,
-                        threads=threads, progress=bar, on_start=_starting(err, bar))
-    finally:
-        bar.close()
+    with running(options, as_json, no_progress, "running out", "runouts") as run:
+        result = runout(specs, board, dead, game=chosen, street=street, options=run)
     present(runout_view(result), result.to_dict(), f"equity runout {' '.join(players)}", as_json, svg, html)
 
 

@@ -10,12 +10,12 @@ batch's rows (a precision stop may fall inside it), and hands back each seat's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from equity.engines.combo_counts import ComboCounts, empty_counts
 from equity.engines.dealing import RANDOM_HAND, RANGED
+from equity.engines.protocol import Spot
 from equity.errors import ScenarioError
 from equity.tally import Tally, mean_stderr, shares
 
@@ -28,7 +28,7 @@ GIVE_UP = 1 << 26
 class ComboRows:
     """The per-combo rows of a run for the seats ``seats``; ``n_rows`` the deal's ranged combos."""
 
-    def __init__(self, scenario: Any, seats: Sequence[int], n_rows: int) -> None:
+    def __init__(self, scenario: Spot, seats: Sequence[int], n_rows: int) -> None:
         holes = scenario.holes
         self.n_players, self.split = len(holes), scenario.game.split
         self.seats = list(seats)

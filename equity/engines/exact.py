@@ -34,8 +34,9 @@ import numpy as np
 from equity.cards import format_cards
 from equity.engines.combo_counts import ComboCounts, ComboIndex, empty_counts, fold_deals
 from equity.engines.dealing import check_scenario
-from equity.engines.parallel import Progress, check_threads
+from equity.engines.parallel import check_threads
 from equity.errors import TooLarge
+from equity.options import Progress
 from equity.result import Result, low_counts, player_results
 from equity.tally import Tally
 

@@ -20,15 +20,16 @@ import math
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from equity.cards import format_cards
 from equity.engines.combo_rows import ComboRows, GroupRule
 from equity.engines.dealing import check_scenario
-from equity.engines.parallel import BATCH_SECONDS, Progress, check_threads, next_batch, using_threads
+from equity.engines.parallel import BATCH_SECONDS, check_threads, next_batch, using_threads
+from equity.engines.protocol import Spot
 from equity.errors import ScenarioError
+from equity.options import Progress
 from equity.result import Result, low_counts, player_results
 from equity.tally import Tally, mean_stderr, shares
 
@@ -102,7 +103,7 @@ def _expected(trials: int | None, need: int | None, time_s: float | None, done_c
     return None
 
 
-def simulate(scenario: Any, *, trials: int | None = None, precision: float | None = None,
+def simulate(scenario: Spot, *, trials: int | None = None, precision: float | None = None,
              time_s: float | None = None, seed: int | None = None, threads: int | None = None,
              categories: bool = False, progress: Progress | None = None, combos: Sequence[int] = (),
              groups: Sequence[np.ndarray] | None = None, group_precision: float | None = None) -> Result:

@@ -26,9 +26,6 @@ import numba
 
 from equity.errors import ScenarioError
 
-#: ``progress(done, total)``: called between batches; ``total`` may be an estimate, or None if unknown.
-Progress = Callable[[int, int | None], None]
-
 #: How long one batch of chunks should take, in seconds.
 BATCH_SECONDS = 0.25
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from equity.cards import format_card
+from equity.engines.protocol import Spot
 from equity.errors import CardError, HandSizeError
 from equity.evaluators.dag import CATEGORIES
 
@@ -179,7 +180,7 @@ class Game:
     #: Whether exact enumeration may list one deal per suit-symmetry orbit.
     suit_symmetry = False
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    def simulation(self, scenario: Spot, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         """``(run_chunks, deal, tables)``: the Monte Carlo kernel, what it deals from and the
         evaluator's tables, for :func:`equity.engines.montecarlo.simulate`. ``run_chunks(seed, first,
         n_chunks, total, deal, tables, tally)`` plays chunks ``first .. first + n_chunks - 1`` into the
@@ -193,7 +194,7 @@ class Game:
         players when ``ranged``: a kernel compiles apart for them)."""
         raise NotImplementedError
 
-    def exact_deals(self, scenario: Any) -> tuple[np.ndarray, np.ndarray]:
+    def exact_deals(self, scenario: Spot) -> tuple[np.ndarray, np.ndarray]:
         """The deals an exact run lists before completing them: every way to give each player one of
         their combos with no card twice, ``(holes uint8 (n, P, hole), weight float64 (n,))``, the weight
         the product of the combos' range weights.
@@ -206,11 +207,11 @@ class Game:
         holes, weight, _ = deals_of(scenario.combos(), self.hole)
         return holes, weight
 
-    def deal_bound(self, scenario: Any) -> float:
+    def deal_bound(self, scenario: Spot) -> float:
         """At most how many deals :meth:`exact_deals` lists (before card collisions and symmetry)."""
         return float(math.prod(scenario.n_combos()))
 
-    def completions(self, scenario: Any) -> int:
+    def completions(self, scenario: Spot) -> int:
         """The ways to deal what is still to come for each deal of :meth:`exact_deals`: the board's
         missing cards."""
         left = self.deck_size - len(scenario.board) - len(scenario.dead) - self.hole * len(scenario.players)
@@ -223,7 +224,7 @@ class Game:
         some games' faster kernels need."""
         return deals * boards * players
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
+    def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         """The exact enumeration of ``plan``'s deals (an :class:`equity.engines.exact.Plan`), its kernels
         loaded (so that the caller's clock measures the run, not the JIT): called with the thread count,
         which it sets around its parallel kernels (:func:`equity.engines.parallel.using_threads`), it
@@ -253,7 +254,7 @@ class Game:
         mistake)."""
         return None
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int,
+    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, np.ndarray]:
         """Every (deal, board) of ``plan`` from a flop or a turn, counted by the cards the board adds:
         ``(tally, mass)``, a weighted :class:`~equity.tally.Tally` of K rows (row ``c`` from a

@@ -1,13 +1,14 @@
 """``equity batch``: many scenarios in one run, one per input line, answered in input order.
 
-**Input.** JSON Lines (one object per line, the keys of :mod:`equity.questions.spec` plus an optional ``id``;
-blank lines are skipped) or CSV with a header row naming those keys (``players`` as one cell, the players
-separated by `` vs ``). A line is numbered as in the file, from 1 (a CSV row by the line it ends on, the
-header being line 1).
+**Input.** JSON Lines (one object per line: an optional ``id``, and the keys of the question it asks,
+:mod:`equity.questions.registry`: an equity by default; blank lines are skipped) or CSV with a header
+row naming those keys (``players`` as one cell, the players separated by `` vs ``). A line is numbered
+as in the file, from 1 (a CSV row by the line it ends on, the header being line 1).
 
 **Output.** One JSON object per answered line, in input order: ``line``, ``id`` (null when not given) and
-the keys of ``equity ... --json``; or, for a line that cannot be run, ``line``, ``id``, ``version`` and
-``error`` (the message, naming the key or token). Every line gets exactly one answer.
+the keys of the question's ``--json`` (``equity ... --json`` for an equity); or, for a line that cannot
+be run, ``line``, ``id``, ``version`` and ``error`` (the message, naming the key or token). Every line gets
+exactly one answer.
 
 **Running.** The lines are read lazily and at most ``window`` of them are in flight at once, so memory
 stays flat however long the input is; each answer is written as soon as it and every earlier one are
@@ -39,26 +40,14 @@ from queue import Queue
 from typing import IO, Any
 
 from equity._version import __version__
-from equity.engines.montecarlo import DEFAULT_PRECISION
-from equity.engines.parallel import Progress
 from equity.errors import EquityError
-from equity.questions.calculate import choose, run_chosen
-from equity.questions.dist import CELL_PRECISION, DEFAULT_BUCKETS, distribution_of, parse_buckets
-from equity.questions.dist import prepare as prepare_dist
-from equity.questions.small_spots import calculate_fixed
-from equity.questions.spec import SPEC_KEYS, Spec, read_spec
-from equity.ranges import Range
-from equity.result import Result
-from equity.scenario import Scenario
+from equity.options import Progress
+from equity.questions import registry
+from equity.questions.question import Threads
 
 FORMATS = ("jsonl", "csv")
-DIST_KEYS = ("dist", "buckets")
-RUNOUT_KEYS = ("runout",)
-KEYS = ("id", *SPEC_KEYS, *DIST_KEYS, *RUNOUT_KEYS)
-#: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
-#: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
-BIG_WORK = 50_000_000
-BIG_TRIALS = 4_000_000
+#: The columns a CSV header may name: every question's keys.
+KEYS = registry.KEYS
 
 
 Answer = tuple[str, bool]  # an output line (JSON) and whether it is an error
@@ -134,57 +123,10 @@ def _record(line: Line) -> tuple[Any, dict[str, Any], bool]:
     return scenario_id, obj, False
 
 
-def _dist_options(keys: dict[str, Any], as_text: bool) -> tuple[tuple[float, float], ...] | None:
-    """A line's ``dist`` (true: add each player's distribution, :mod:`equity.questions.dist`) and ``buckets``
-    (equity bands, as ``equity dist --buckets`` takes them): the bands, or None without ``dist``."""
-    want = keys.get("dist", False)
-    if as_text:
-        text = str(want).strip().lower()
-        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else want
-    if not isinstance(want, bool):
-        raise EquityError(f"'dist' must be true or false; got {want!r}")
-    bands = keys.get("buckets")
-    if bands is not None and not isinstance(bands, str):
-        raise EquityError(f"'buckets' must be text such as \"75-100,50-75,25-50,0-25\"; got {bands!r}")
-    if bands is not None and not want:
-        raise EquityError("'buckets' is for a distribution: give \"dist\": true too")
-    if not want:
-        return None
-    return parse_buckets(bands) if bands and bands.strip() else DEFAULT_BUCKETS
-
-
-def _runout_option(keys: dict[str, Any], as_text: bool) -> tuple[bool, str | None]:
-    """A line's ``runout``: true (each next card's equities, :mod:`equity.questions.runouts`), ``"turn"`` or
-    ``"river"`` (how far to look). Returns ``(wanted, street)``."""
-    if "runout" not in keys:
-        return False, None
-    want = keys["runout"]
-    if as_text:
-        text = str(want).strip().lower()
-        want = True if text in ("true", "yes", "1") else False if text in ("false", "no", "0", "") else text
-    if want in ("turn", "river"):
-        return True, want
-    if not isinstance(want, bool):
-        raise EquityError(f"'runout' must be true, false, \"turn\" or \"river\"; got {want!r}")
-    return want, None
-
-
-def _threads_for(method: str, work: float, spec: Spec) -> int | None:
-    """One thread for a small scenario, all (None) for a big one."""
-    if method == "exact":
-        return None if work > BIG_WORK else 1
-    if spec.trials is not None:
-        return None if spec.trials > BIG_TRIALS else 1
-    if spec.time_s is not None:
-        return None
-    # The standard error asked for; a pot share varies by at most 1/2.
-    target = DEFAULT_PRECISION if spec.precision is None else spec.precision / 100
-    return None if (0.5 / target) ** 2 > BIG_TRIALS else 1
-
-
-def answer(line: Line, threads: int | str | None = "auto") -> Answer:
-    """The output line (JSON, no newline) for an input line, its result or an error naming the problem,
-    and whether it is an error. Never raises for bad input.
+def answer(line: Line, threads: Threads = "auto") -> Answer:
+    """The output line (JSON, no newline) for an input line, its answer or an error naming the problem,
+    and whether it is an error. Never raises for bad input. The line asks one question
+    (:mod:`equity.questions.registry`).
 
     Args:
         line: the input line.
@@ -193,62 +135,12 @@ def answer(line: Line, threads: int | str | None = "auto") -> Answer:
     scenario_id = None
     try:
         scenario_id, table, as_text = _record(line)
-        dist = _dist_options({k: table.pop(k) for k in DIST_KEYS if k in table}, as_text)
-        run_out, street = _runout_option({k: table.pop(k) for k in RUNOUT_KEYS if k in table}, as_text)
-        spec = read_spec(table, EquityError, text=as_text, extra=DIST_KEYS + RUNOUT_KEYS)
-        if run_out:
-            out = {"line": line.number, "id": scenario_id, **_runout(spec, dist, street, threads)}
-            return json.dumps(out, allow_nan=False), False
-        result = _fixed(spec) if dist is None and threads in ("auto", None, 1) else None
-        if result is not None:
-            out = {"line": line.number, "id": scenario_id, **result.to_dict()}
-            return json.dumps(out, allow_nan=False), False
-        scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
-        precision = None if spec.precision is None else spec.precision / 100
-        options = dict(trials=spec.trials, precision=precision, time_s=spec.time_s, seed=spec.seed)
-        per_combo: dict[str, Any] = {}
-        if dist is not None:
-            scenario, seats, groups = prepare_dist(scenario)
-            per_combo = dict(combos=seats, groups=groups, group_precision=precision or CELL_PRECISION)
-        method, plan = choose(scenario, spec.method, **options, rows=bool(per_combo))  # type: ignore[arg-type]
-        if threads == "auto":
-            threads = _threads_for(method, plan.work if plan is not None else 0.0, spec)
-        result = run_chosen(scenario, method, plan, threads=threads,  # type: ignore[arg-type]
-                            categories=spec.categories, **options, **per_combo)
-        out = {"line": line.number, "id": scenario_id, **result.to_dict()}
-        if dist is not None:
-            shown = distribution_of(result, per_combo["combos"], dist).to_dict()
-            out["dist"] = {k: shown[k] for k in ("buckets", "players", "breakdowns")}
+        found = registry.answer(table, as_text=as_text, threads=threads)
+        out = {"line": line.number, "id": scenario_id, **found}
     except EquityError as exc:
         scenario_id = getattr(exc, "scenario_id", scenario_id)
         return json.dumps(_error(line, scenario_id, str(exc))), True
     return json.dumps(out, allow_nan=False), False
-
-
-def _fixed(spec: Spec) -> Result | None:
-    """A small exact spot of specific hands by :func:`~equity.questions.small_spots.calculate_fixed`, else
-    None."""
-    if (spec.method == "monte-carlo" or spec.categories
-            or any(x is not None for x in (spec.trials, spec.precision, spec.time_s, spec.seed))):
-        return None
-    texts = [p.text for p in spec.players if isinstance(p, Range) and p.is_hand()]
-    if len(texts) < len(spec.players):
-        return None
-    return calculate_fixed(texts, spec.board, spec.dead, spec.game)
-
-
-def _runout(spec: Spec, dist: Any, street: str | None, threads: int | str | None) -> dict[str, Any]:
-    """A ``runout`` line's answer: the keys of ``equity runout --json``."""
-    from equity.questions.runouts import runout
-
-    if dist is not None:
-        raise EquityError("a line asks for a runout or a distribution, not both")
-    if spec.categories:
-        raise EquityError("'categories' is not counted in a runout")
-    precision = None if spec.precision is None else spec.precision / 100
-    return runout(list(spec.players), spec.board, spec.dead, game=spec.game, street=street,
-                  method=spec.method, trials=spec.trials, precision=precision, time_s=spec.time_s,
-                  seed=spec.seed, threads=None if threads == "auto" else threads).to_dict()
 
 
 def work(lines: list[Line], threads: int | str | None = "auto") -> list[Answer]:
@@ -292,7 +184,7 @@ Submit = Callable[[list[Line]], "Future[list[Answer]]"]
 
 
 @dataclass
-class Tally:
+class Written:
     """What a run wrote: answers, and how many of them were errors."""
 
     answers: int = 0
@@ -301,7 +193,7 @@ class Tally:
 
 def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
         window: int, group: int = 1, progress: Progress | None = None, total: int | None = None,
-        skip: bytearray | None = None) -> Tally:
+        skip: bytearray | None = None) -> Written:
     """Answer ``lines`` through ``submit`` and ``write`` each answer line in input order, as soon as it
     and every earlier one are done, even while the input waits.
 
@@ -319,7 +211,7 @@ def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
         total: the lines to answer, if known.
         skip: line numbers already answered (see :func:`answered`).
     """
-    tally = Tally()
+    tally = Written()
     slots = threading.Semaphore(window)
     queue: Queue[Future[list[Answer]] | None] = Queue()
     failure: list[BaseException] = []

@@ -10,46 +10,44 @@ Any Monte Carlo option (trials, precision, time, seed) asks for Monte Carlo.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Literal
+import secrets
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from equity.engines import exact
 from equity.engines import montecarlo as simulate
 from equity.engines.dealing import RANDOM_HAND
-from equity.engines.parallel import Progress
 from equity.errors import ScenarioError, TooLarge
 from equity.games import Game
+from equity.options import DEFAULT, METHODS, Method, OnStart, RunOptions
+from equity.questions.per_combo import CELL_PRECISION
 from equity.questions.small_spots import calculate_fixed
 from equity.result import Result
 from equity.scenario import PlayerSpec, Scenario
 
 AUTO_WORK = 160_000_000
-METHODS = ("auto", "exact", "monte-carlo")
-
-Method = Literal["auto", "exact", "monte-carlo"]
-#: ``on_start(method, compiled)``: called once the method is chosen, before its kernel is loaded;
-#: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it.
-OnStart = Callable[[str, bool], None]
+__all__ = ["AUTO_WORK", "METHODS", "Method", "OnStart", "calculate", "calculate_combos", "calculate_scenario",
+           "choose", "run_chosen"]
 
 
-def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
-           precision: float | None = None, time_s: float | None = None,
-           seed: int | None = None, rows: bool = False) -> tuple[str, exact.Plan | None]:
-    """Pick the method: ``("exact", plan)`` or ``("monte-carlo", None)``. ``rows``: the run keeps rows
-    apart, per deal (per-combo counts) or per board (runouts), priced as such (:func:`exact.plan`).
+def choose(scenario: Scenario, options: RunOptions = DEFAULT, *,
+           rows: bool = False) -> tuple[str, exact.Plan | None]:
+    """Pick the method ``options`` asks for: ``("exact", plan)`` or ``("monte-carlo", None)``. ``rows``:
+    the run keeps rows apart, per deal (per-combo counts) or per board (runouts), priced as such
+    (:func:`exact.plan`).
 
     Raises:
         ScenarioError: an unknown method; Monte Carlo options with ``method="exact"``; an enumeration
             too large to list with ``method="exact"``.
     """
+    method = options.method
     if method not in METHODS:
         raise ScenarioError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    mc_options = [name for name, v in (("trials", trials), ("precision", precision), ("time", time_s),
-                                       ("seed", seed)) if v is not None]
+    mc_options = options.monte_carlo_asked
     if method != "exact":
-        simulate.check_options(trials, precision, time_s, seed, None)
+        simulate.check_options(options.trials, options.precision, options.time_s, options.seed, None)
     if method == "exact":
         if mc_options:
             what = "is a Monte Carlo option" if len(mc_options) == 1 else "are Monte Carlo options"
@@ -76,62 +74,70 @@ def choose(scenario: Scenario, method: Method = "auto", *, trials: int | None = 
     return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)
 
 
-def calculate_scenario(scenario: Scenario, method: Method = "auto", *, trials: int | None = None,
-                       precision: float | None = None, time_s: float | None = None, seed: int | None = None,
-                       threads: int | None = None, categories: bool = False,
-                       progress: Progress | None = None, on_start: OnStart | None = None,
+def calculate_scenario(scenario: Scenario, options: RunOptions = DEFAULT, *, categories: bool = False,
                        fallback_seed: int | None = None, combos: Sequence[int] | bool = (),
                        groups: Sequence[np.ndarray] | None = None,
                        group_precision: float | None = None) -> Result:
     """Equities for a :class:`Scenario` by the method :func:`choose` picks (see :func:`calculate`).
 
-    ``fallback_seed``: the seed of a Monte Carlo run when ``seed`` is not given; unlike ``seed`` it does
-    not ask for Monte Carlo (so runs that share it are comparable whichever method each one gets).
+    ``fallback_seed``: the seed of a Monte Carlo run when ``options.seed`` is not given; unlike a seed it
+    does not ask for Monte Carlo (so runs that share it are comparable whichever method each one gets).
     ``combos``: the seats whose per-combo counts to return (:mod:`equity.engines.combo_counts`), True for
     every seat that is not a random hand. ``groups``, ``group_precision``: a Monte Carlo precision stop that
     also waits for groups of those combos (:func:`equity.engines.montecarlo.simulate`).
     """
     if not isinstance(scenario, Scenario):
         raise TypeError(f"expected a Scenario; got {type(scenario).__name__} (equity.calculate takes text)")
-    chosen, deals = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed,
-                           rows=bool(combos))
-    return run_chosen(scenario, chosen, deals, trials=trials, precision=precision, time_s=time_s, seed=seed,
-                      threads=threads, categories=categories, progress=progress, on_start=on_start,
-                      fallback_seed=fallback_seed, combos=combos, groups=groups,
-                      group_precision=group_precision)
+    chosen, deals = choose(scenario, options, rows=bool(combos))
+    return run_chosen(scenario, chosen, deals, options, categories=categories, fallback_seed=fallback_seed,
+                      combos=combos, groups=groups, group_precision=group_precision)
 
 
-def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, *, trials: int | None = None,
-               precision: float | None = None, time_s: float | None = None, seed: int | None = None,
-               threads: int | None = None, categories: bool = False, progress: Progress | None = None,
-               on_start: OnStart | None = None, fallback_seed: int | None = None,
+def calculate_combos(scenario: Scenario, options: RunOptions, combos: Sequence[int],
+                     groups: Sequence[np.ndarray]) -> tuple[Result, int]:
+    """One pass that counts every combo of the ``combos`` seats, its Monte Carlo precision stop waiting
+    for their ``groups`` too (the grid's classes, a distribution's): ``(result, seed)``.
+
+    Unlike in :func:`calculate`, a seed alone does not ask for Monte Carlo here: it is the seed of the
+    pass if it is one (drawn when not given, and returned either way). ``options.precision`` is the
+    groups' root-mean-square standard error (:data:`~equity.questions.per_combo.CELL_PRECISION` unless
+    given).
+    """
+    seed = secrets.randbits(32) if options.seed is None else options.seed
+    asked = options.replace(seed=options.seed if options.method == "exact" else None)
+    result = calculate_scenario(scenario, asked, fallback_seed=seed, combos=combos, groups=groups,
+                                group_precision=options.precision or CELL_PRECISION)
+    return result, seed
+
+
+def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, options: RunOptions = DEFAULT,
+               *, categories: bool = False, fallback_seed: int | None = None,
                combos: Sequence[int] | bool = (), groups: Sequence[np.ndarray] | None = None,
                group_precision: float | None = None) -> Result:
     """Run the method :func:`choose` returned, with its plan (for a caller that looked at the choice
-    first, as ``equity batch`` does to size its threads); the options as in :func:`calculate_scenario`."""
+    first, as ``equity batch`` does to size its threads); the rest as in :func:`calculate_scenario`. The
+    one place a question starts an engine."""
     if combos is True:
         combos = [p for p in range(len(scenario.players)) if scenario.holes[p, 0] != RANDOM_HAND]
     seats = list(combos or ())
-    if on_start is not None:
+    if options.on_start is not None:
         game = scenario.game
-        on_start(chosen, game.enumeration_cached() if chosen == "exact"
-                 else game.simulation_cached(bool(scenario.ranged())))
+        options.on_start(chosen, game.enumeration_cached() if chosen == "exact"
+                         else game.simulation_cached(bool(scenario.ranged())))
     if chosen == "exact":
-        return exact.enumerate_exact(scenario, threads=threads, categories=categories, progress=progress,
-                                     deals=deals, combos=seats)
-    return simulate.simulate(scenario, trials=trials, precision=precision, time_s=time_s,
-                             seed=fallback_seed if seed is None else seed, threads=threads,
-                             categories=categories, progress=progress, combos=seats, groups=groups,
+        return exact.enumerate_exact(scenario, threads=options.threads, categories=categories,
+                                     progress=options.progress, deals=deals, combos=seats)
+    seed = fallback_seed if options.seed is None else options.seed
+    return simulate.simulate(scenario, trials=options.trials, precision=options.precision,
+                             time_s=options.time_s, seed=seed, threads=options.threads, categories=categories,
+                             progress=options.progress, combos=seats, groups=groups,
                              group_precision=group_precision)
 
 
 def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
-              dead: str | Sequence[int] = "", *, game: str | Game | None = None, method: Method = "auto",
-              trials: int | None = None,
-              precision: float | None = None, time_s: float | None = None, seed: int | None = None,
-              threads: int | None = None, categories: bool = False,
-              progress: Progress | None = None, on_start: OnStart | None = None,
-              combos: bool = False) -> Result:
+              dead: str | Sequence[int] = "", *, game: str | Game | None = None,
+              options: RunOptions | None = None, categories: bool = False, combos: bool = False,
+              **run: Any) -> Result:
     """Every player's win, tie and equity: what ``equity HERO vs ... --json`` prints.
 
     Args:
@@ -145,15 +151,17 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
             (``"plo8"``), ``"omaha5-hilo"`` (``"big-o"``), ``"omaha6-hilo"``, ``"short-deck"``,
             ``"short-deck-trips"`` or another alias (:mod:`equity.games`); by default the game the
             specific hands imply (Omaha high for 4 to 6 cards), else hold'em.
+        options: how to run it (:class:`~equity.options.RunOptions`); its fields may also be given as
+            keywords (``**run``), which replace the ones of ``options``:
         method: ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or ``"monte-carlo"``.
         trials, precision, time_s, seed: Monte Carlo options (any of them asks for Monte Carlo):
             exactly ``trials`` trials; stop once every equity's standard error is at most ``precision``
             (a fraction: 0.0005 is 0.05 percentage points, the default); play for about ``time_s``
             seconds; the seed (drawn and reported when omitted).
         threads: threads to use (default: all); the numbers do not depend on it.
-        categories: also count each player's hand categories (``PlayerResult.categories``).
         progress: called as ``progress(done, total)`` as the run goes.
         on_start: called as ``on_start(method, compiled)`` once the method is chosen, before the run.
+        categories: also count each player's hand categories (``PlayerResult.categories``).
         combos: also count every combo of each player that is not a random hand, in the same pass:
             :func:`equity.questions.per_combo.combo_results` reads them from the result (``result.combos``).
 
@@ -168,13 +176,10 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
     >>> r.method, r.trials, round(100 * r.players[0].equity, 4)
     ('exact', 1712304, 81.2555)
     """
-    if (method in ("auto", "exact") and trials is None and precision is None and time_s is None
-            and seed is None and (threads is None or type(threads) is int and threads == 1)
-            and not categories and progress is None and on_start is None and not combos):
+    options = DEFAULT if options is None and not run else RunOptions.build(options, **run)
+    if (options is DEFAULT or options.plain) and not categories and not combos:
         result = calculate_fixed(players, board, dead, game)  # specific hands, a small spot: None if not
         if result is not None:
             return result
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
-    return calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
-                              seed=seed, threads=threads, categories=categories, progress=progress,
-                              on_start=on_start, combos=combos)
+    return calculate_scenario(scenario, options, categories=categories, combos=combos)

@@ -55,7 +55,7 @@ class Pinned:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Checked:
     """A scenario's result beside what the file expects."""
 
     pinned: Pinned
@@ -192,7 +192,7 @@ def _scenario(path: Path, i: int, table: dict[str, Any], default: float | None, 
 
 
 def run(pinned: list[Pinned], *, threads: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[Outcome]:
+        progress: Callable[[int, int], None] | None = None) -> list[Checked]:
     """Run every scenario (in file order).
 
     Raises:
@@ -205,7 +205,7 @@ def run(pinned: list[Pinned], *, threads: int | None = None,
             result = p.spec.calculate(threads=threads)
         except EquityError as exc:
             raise CheckFileError(f"scenario {p.name!r}: {exc}") from None
-        outcome = Outcome(p, result)
+        outcome = Checked(p, result)
         outcome.drifted  # noqa: B018 - a split-pot figure pinned for a one-pot game fails here
         outcomes.append(outcome)
         if progress is not None:
@@ -213,13 +213,13 @@ def run(pinned: list[Pinned], *, threads: int | None = None,
     return outcomes
 
 
-def summary(path: str | Path, outcomes: list[Outcome]) -> dict[str, Any]:
+def summary(path: str | Path, outcomes: list[Checked]) -> dict[str, Any]:
     """The ``equity check --json`` object."""
     return {"version": __version__, "file": str(path), "ok": all(o.ok for o in outcomes),
             "scenarios": [o.to_dict() for o in outcomes]}
 
 
-def update(path: str | Path, outcomes: list[Outcome]) -> None:
+def update(path: str | Path, outcomes: list[Checked]) -> None:
     """Write each scenario's actual equities into its ``equity`` key, and the actual values of the other
     figures it pins into theirs, keeping comments and order."""
     import tomlkit

@@ -25,7 +25,6 @@ as :class:`equity.engines.combo_rows.GroupRule` asks with ``precision``
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,10 +34,10 @@ import numpy as np
 
 from equity._version import __version__
 from equity.engines.dealing import RANDOM_HAND
-from equity.engines.parallel import Progress
-from equity.errors import ScenarioError
+from equity.errors import EquityError, ScenarioError
 from equity.games import Game
-from equity.questions.calculate import Method, OnStart, calculate_scenario
+from equity.options import RunOptions
+from equity.questions.calculate import calculate_combos
 from equity.questions.per_combo import (
     CELL_PRECISION,
     ComboResult,
@@ -50,6 +49,8 @@ from equity.questions.per_combo import (
     group_counts,
     group_results,
 )
+from equity.questions.question import Question, Threads, truth
+from equity.questions.spec import SPEC_KEYS, read_spec, run_spec
 from equity.ranges import parse_range
 from equity.result import Result
 from equity.scenario import PlayerSpec, Scenario
@@ -287,22 +288,19 @@ def distribution_of(result: Result, seats: Sequence[int], buckets: Sequence[tupl
 
 def equity_distribution(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
                         dead: str | Sequence[int] = "", *, game: str | Game | None = None,
-                        method: Method = "auto", trials: int | None = None, precision: float | None = None,
-                        time_s: float | None = None, seed: int | None = None, threads: int | None = None,
                         buckets: str | Sequence[tuple[float, float]] | None = None, by: str = "class",
-                        progress: Progress | None = None, on_start: OnStart | None = None) -> Distribution:
+                        options: RunOptions | None = None, **run: Any) -> Distribution:
     """Each player's equity distribution over its combos, and the hero's breakdown against each
     opponent's range, from one pass (module docstring).
 
     Args:
-        players, board, dead, game, method, trials, time_s, threads, progress, on_start: as in
-            :func:`equity.calculate`.
-        precision: Monte Carlo: the classes' root-mean-square standard error (a fraction), as for the
-            grid; asks for Monte Carlo.
-        seed: the Monte Carlo seed (drawn and reported when omitted); unlike in :func:`equity.calculate`
-            it does not ask for Monte Carlo by itself.
+        players, board, dead, game: as in :func:`equity.calculate`.
         buckets: equity bands in percent, as pairs or as text (:func:`parse_buckets`).
         by: the breakdown's rows: ``"class"`` (two-card games) or ``"combo"``.
+        options, run: how to run it, as in :func:`equity.calculate`, but for ``precision``: the classes'
+            root-mean-square standard error (a fraction), as for the grid; it asks for Monte Carlo. A
+            ``seed`` is the Monte Carlo seed (drawn and reported when omitted) and, unlike in
+            :func:`equity.calculate`, does not ask for Monte Carlo by itself.
 
     Raises:
         EquityError: bad input, naming the offending hand, range, card, option or bucket.
@@ -318,9 +316,28 @@ def equity_distribution(players: Sequence[PlayerSpec | int], board: str | Sequen
         buckets = ",".join(f"{lo:g}-{hi:g}" for lo, hi in buckets)
     bands = DEFAULT_BUCKETS if buckets is None else parse_buckets(buckets)
     scenario, seats, groups = prepare(Scenario.build(players, board, dead, game))
-    shared_seed = secrets.randbits(32) if seed is None else seed
-    result = calculate_scenario(scenario, method, trials=trials, precision=precision, time_s=time_s,
-                                seed=seed if method == "exact" else None, threads=threads, progress=progress,
-                                on_start=on_start, fallback_seed=shared_seed, combos=seats, groups=groups,
-                                group_precision=precision or CELL_PRECISION)
+    result, _ = calculate_combos(scenario, RunOptions.build(options, **run), seats, groups)
     return distribution_of(result, seats, bands, by, time.perf_counter() - start)
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
+    """A ``dist`` line: the keys of ``equity ... --json`` and ``dist`` (the distributions' ``buckets``,
+    ``players`` and ``breakdowns``, as ``equity dist --json`` gives them), ``buckets`` as ``equity dist
+    --buckets`` takes them."""
+    if "dist" in keys:
+        truth("dist", keys["dist"], as_text)
+    text = keys.get("buckets")
+    if text is not None and not isinstance(text, str):
+        raise EquityError(f"'buckets' must be text such as \"75-100,50-75,25-50,0-25\"; got {text!r}")
+    bands = parse_buckets(text) if text and text.strip() else DEFAULT_BUCKETS
+    spec = read_spec({k: v for k, v in keys.items() if k not in ("dist", "buckets")}, EquityError,
+                     text=as_text, extra=("dist", "buckets"))
+    scenario, seats, groups = prepare(Scenario.build(list(spec.players), spec.board, spec.dead, spec.game))
+    result = run_spec(spec, threads, scenario, combos=seats, groups=groups,
+                      group_precision=spec.options.precision or CELL_PRECISION)
+    shown = distribution_of(result, seats, bands).to_dict()
+    return {**result.to_dict(), "dist": {k: shown[k] for k in ("buckets", "players", "breakdowns")}}
+
+
+#: ``equity dist``'s distributions beside the equities, from one pass.
+QUESTION = Question("dist", (*SPEC_KEYS, "dist", "buckets"), _answer, flag="dist")

@@ -17,7 +17,6 @@ entry as ``equity.calculate`` (exact when cheap, else Monte Carlo), which counts
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -28,18 +27,19 @@ import numpy as np
 from equity._version import __version__
 from equity.cards import check_distinct, format_cards, parse_cards
 from equity.classes import CLASS_NAMES, class_combos, class_name
-from equity.engines.parallel import Progress
 from equity.errors import EquityError, GameError, RangeError
 from equity.games import Game, get_game
-from equity.questions.calculate import Method, OnStart, calculate_scenario
+from equity.options import RunOptions
+from equity.questions.calculate import calculate_combos
 from equity.questions.per_combo import (
-    CELL_PRECISION,
     combo_classes,
     counts_of,
     dealable,
     group_counts,
     group_results,
 )
+from equity.questions.question import Question, Threads
+from equity.questions.spec import SPEC_KEYS, read_spec
 from equity.ranges import N_COMBOS, Range, format_range, parse_range
 from equity.result import Result
 from equity.scenario import PlayerSpec, Scenario
@@ -251,10 +251,8 @@ class EquityGrid:
 
 
 def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board: str | Sequence[int] = "",
-                dead: str | Sequence[int] = "", *, game: str | Game | None = None, method: Method = "auto",
-                trials: int | None = None, precision: float | None = None, time_s: float | None = None,
-                seed: int | None = None, threads: int | None = None, progress: Progress | None = None,
-                on_start: OnStart | None = None) -> EquityGrid:
+                dead: str | Sequence[int] = "", *, game: str | Game | None = None,
+                options: RunOptions | None = None, **run: Any) -> EquityGrid:
     """Each class of the hero's range: its equity against the opponents, as if the hero held only that
     class's combos of the range (at their weights); and the whole range's equity.
 
@@ -271,18 +269,18 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
     Args:
         hero: the hero's range (``"random"`` for every class).
         opponents: as in :func:`equity.calculate`: hands, ranges, ``None`` or counts of random hands.
-        board, dead, method, trials, time_s, seed, threads: as in :func:`equity.calculate`.
-        precision: the cells' root-mean-square standard error (a fraction; none may be above twice it);
-            asks for Monte Carlo.
+        board, dead: as in :func:`equity.calculate`.
         game: hold'em (the default) or short deck.
-        progress: called as ``progress(done, total)`` as the pass goes.
-        on_start: as in :func:`equity.calculate`.
+        options, run: how to run it, as in :func:`equity.calculate` (a :class:`~equity.options.RunOptions`
+            and keywords that replace its fields), but for ``precision``: the cells' root-mean-square
+            standard error (a fraction; none may be above twice it), which asks for Monte Carlo.
 
     Raises:
         EquityError: bad input (naming the hand, range, card or option) or a scenario that cannot be
             played, including a class whose combos can never be dealt beside the opponents'.
     """
     start = time.perf_counter()
+    options = RunOptions.build(options, **run)
     chosen = two_card_game(game)
     # The hero's range stays a list of combos even when it holds every hand, so each is counted.
     whole = Scenario.build([_as_range(hero, "the hero", chosen), *opponents], board, dead, chosen,
@@ -295,12 +293,7 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
         if not live[classes == index].any():
             raise RangeError(f"the hero's class {CLASS_NAMES[index]}: no combo of it can be dealt beside the "
                              "opponents' hands")
-    shared_seed = secrets.randbits(32) if seed is None else seed
-    overall = calculate_scenario(whole, method, trials=trials, precision=precision, time_s=time_s,
-                                 seed=seed if method == "exact" else None, threads=threads, progress=progress,
-                                 on_start=on_start, fallback_seed=shared_seed, combos=[0],
-                                 groups=[np.where(live, classes, -1)],
-                                 group_precision=precision or CELL_PRECISION)
+    overall, shared_seed = calculate_combos(whole, options, [0], [np.where(live, classes, -1)])
     counts = counts_of(overall, 0)
     cells = []
     slot = np.full(len(CLASS_NAMES), -1, np.int64)
@@ -316,3 +309,19 @@ def equity_grid(hero: str | Range, opponents: Sequence[PlayerSpec | int], board:
                                 result, deals / everyone))
     simulated = overall.method == "monte-carlo"
     return EquityGrid(overall, cells, shared_seed if simulated else None, time.perf_counter() - start)
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
+    """A ``grid`` line: the keys of ``equity grid --json``; its players the hero's range and the
+    opponents, as ``equity grid`` takes them (hold'em or short deck)."""
+    spec = read_spec(keys, EquityError, text=as_text)
+    if spec.categories:
+        raise EquityError("'categories' is not counted in a grid")
+    hero, *opponents = spec.players
+    options = spec.options.replace(threads=None if threads == "auto" else threads)
+    return equity_grid("random" if hero is None else hero, opponents, spec.board, spec.dead,  # type: ignore[arg-type]
+                       game=spec.game, options=options).to_dict()
+
+
+#: ``equity grid``: each class of the hero's range on the 13 x 13 grid.
+QUESTION = Question("grid", SPEC_KEYS, _answer)

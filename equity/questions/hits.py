@@ -98,9 +98,10 @@ import numpy as np
 
 from equity.cards import card_tuple, check_distinct, format_card, format_cards
 from equity.classes import CLASS_NAMES, all_classes, class_indexes
-from equity.errors import DuplicateCardError, GameError, RangeError, ScenarioError
+from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import Game, get_game
 from equity.games.base import CATEGORY_NAMES
+from equity.questions.question import Question, Threads, text_key
 from equity.ranges import Range, combo_keys, parse_range
 
 #: The groups of lines, in ``Hits.lines`` order.
@@ -393,3 +394,22 @@ def _chart_order() -> tuple[tuple[str, int], ...]:
 
 
 __all__ = ["GROUPS", "HitLine", "Hits", "category_key", "range_hits"]
+
+
+_KEYS = ("range", "board", "dead", "game")
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
+    """A ``hits`` line: the keys of ``equity hits --json``; ``range``, ``board`` (3, 4 or 5 cards),
+    ``dead`` and ``game`` as ``equity hits`` takes them."""
+    for key in keys:
+        if key not in _KEYS:
+            raise EquityError(f"unknown key {key!r}; a hits line has {', '.join(_KEYS)}")
+    if "range" not in keys:
+        raise EquityError("'range' is missing: the range whose hits to count, such as \"QQ+,AK\"")
+    text = {key: text_key(keys, key, "text") or "" for key in _KEYS}
+    return range_hits(text["range"], text["board"], text["dead"], game=text["game"] or None).to_dict()
+
+
+#: ``equity hits``: what a range makes on a board.
+QUESTION = Question("hits", _KEYS, _answer)

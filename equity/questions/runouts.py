@@ -39,11 +39,13 @@ from equity._version import __version__
 from equity.cards import CARD_NAMES, format_card, format_cards
 from equity.engines import exact
 from equity.engines.dealing import RANDOM_HAND
-from equity.engines.parallel import Progress
 from equity.engines.runout_rows import board_rows
 from equity.errors import EquityError, ScenarioError
 from equity.games import Game
-from equity.questions.calculate import Method, OnStart, choose, run_chosen
+from equity.options import RunOptions
+from equity.questions.calculate import choose, run_chosen
+from equity.questions.question import Question, Threads, truth
+from equity.questions.spec import SPEC_KEYS, read_spec
 from equity.result import PlayerResult, figures, player_results
 from equity.scenario import PlayerSpec, Scenario
 from equity.tally import Tally
@@ -175,19 +177,16 @@ def check_street(scenario: Scenario, street: str | None) -> str:
 
 
 def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead: str | Sequence[int] = "", *,
-           game: str | Game | None = None, street: str | None = None, method: Method = "auto",
-           trials: int | None = None, precision: float | None = None, time_s: float | None = None,
-           seed: int | None = None, threads: int | None = None, progress: Progress | None = None,
-           on_start: OnStart | None = None) -> Runout:
+           game: str | Game | None = None, street: str | None = None, options: RunOptions | None = None,
+           **run: Any) -> Runout:
     """Every player's equity after each possible next card (or, from a flop with ``street="river"``, each
     two-card runout), and how it changed (module docstring).
 
     Args:
         players, board, dead, game: as for :func:`equity.calculate`; the board has 3 or 4 cards.
         street: ``"turn"`` or ``"river"``: how far to look (default: the next street).
-        method: ``"auto"``, ``"exact"`` or ``"monte-carlo"``.
-        trials, precision, time_s, seed: Monte Carlo options, per runout (``time_s`` for them all).
-        threads, progress, on_start: as for :func:`equity.calculate`.
+        options, run: how to run it, as for :func:`equity.calculate`; the Monte Carlo options are per
+            runout (``time_s`` for them all).
 
     Raises:
         EquityError: bad input, naming the offending token.
@@ -196,19 +195,19 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     >>> len(r.outcomes), r.outcomes[0].cards, round(100 * r.average[0], 4) == round(100 * r.now[0].equity, 4)
     (45, 'Ah', True)
     """
+    options = RunOptions.build(options, **run)
     scenario = Scenario.build(players, board=board, dead=dead, game=game)
     street = check_street(scenario, street)
     pairs = street == "river" and len(scenario.board) == 3
-    chosen, plan = choose(scenario, method, trials=trials, precision=precision, time_s=time_s, seed=seed,
-                          rows=True)
+    chosen, plan = choose(scenario, options, rows=True)
     start = time.perf_counter()
     if chosen == "exact":
-        if on_start is not None:
-            on_start("exact", scenario.game.board_rows_cached())
+        if options.on_start is not None:
+            options.on_start("exact", scenario.game.board_rows_cached())
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row
         # (from a flop each board is in the rows of both its cards: counts and mass twice over, the same
         # fractions).
-        rows = board_rows(scenario, plan, threads=threads, per_card=not pairs, total=True)
+        rows = board_rows(scenario, plan, threads=options.threads, per_card=not pairs, total=True)
         both = rows.tally
         mass, k = float(rows.mass.sum()), len(rows.mass)
         masses = np.empty(k + 1)  # each row's mass, then the total's
@@ -222,10 +221,10 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
         prob = rows.mass / mass
         used_seed, n_trials = None, plan.trials
     else:
-        used_seed = secrets.randbits(32) if seed is None else seed
-        units, prob, fig, now, n_trials = _monte_carlo(
-            scenario, pairs, trials=trials, time_s=time_s, seed=used_seed, threads=threads, progress=progress,
-            on_start=on_start, precision=precision or (RIVER_PRECISION if pairs else CARD_PRECISION))
+        used_seed = secrets.randbits(32) if options.seed is None else options.seed
+        precision = options.precision or (RIVER_PRECISION if pairs else CARD_PRECISION)
+        units, prob, fig, now, n_trials = _monte_carlo(scenario, pairs, options.replace(seed=used_seed,
+                                                                                        precision=precision))
     outcomes = _outcomes(units, prob, fig, now[0].equity)
     average = tuple((prob @ fig["equity"]).tolist())
     known = scenario.known  # the fixed hands' cards, in seat order, then the board's and the dead cards
@@ -286,28 +285,28 @@ def unit_mass(scenario: Scenario, units: np.ndarray) -> np.ndarray:
     return np.array([weight[(masks & u) == 0].sum() for u in unit])
 
 
-def _monte_carlo(scenario: Scenario, pairs: bool, *, precision: float, trials: int | None,
-                 time_s: float | None, seed: int, threads: int | None, progress: Progress | None,
-                 on_start: OnStart | None) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray],
-                                                    list[PlayerResult], int]:
-    """Each runout a Monte Carlo run of its own: ``(units, probability, figures, now, trials)``."""
+def _monte_carlo(scenario: Scenario, pairs: bool, options: RunOptions) -> tuple[
+        np.ndarray, np.ndarray, dict[str, np.ndarray], list[PlayerResult], int]:
+    """Each runout a Monte Carlo run of its own: ``(units, probability, figures, now, trials)``;
+    ``options`` with its seed and precision set (each run's seed is drawn from that seed and the
+    runout's cards; the time, if given, is shared out)."""
     units = _units(scenario, pairs)
     mass = unit_mass(scenario, units)
     units, mass = units[mass > 0], mass[mass > 0]
     prob = mass / mass.sum()
-    per_time = None if time_s is None else time_s / len(units)
+    per_time = None if options.time_s is None else options.time_s / len(units)
+    precision = None if options.trials or per_time else options.precision
+    each = options.replace(precision=precision, time_s=per_time, progress=None)
     results = []
     for k, unit in enumerate(units):
         sub = Scenario(scenario.players, scenario.board + tuple(int(c) for c in unit), scenario.dead,
                        scenario.game)
-        sub_seed = int(np.random.SeedSequence([seed, *map(int, unit)]).generate_state(2, np.uint32).view(
-            np.uint64)[0])
-        results.append(run_chosen(
-            sub, "monte-carlo", None, trials=trials, precision=None if trials or per_time else precision,
-            time_s=per_time, seed=sub_seed, threads=threads,
-            on_start=on_start if k == 0 else None))
-        if progress is not None:
-            progress(k + 1, len(units))
+        sub_seed = int(np.random.SeedSequence([options.seed, *map(int, unit)]).generate_state(
+            2, np.uint32).view(np.uint64)[0])
+        results.append(run_chosen(sub, "monte-carlo", None, each.replace(
+            seed=sub_seed, on_start=options.on_start if k == 0 else None)))
+        if options.progress is not None:
+            options.progress(k + 1, len(units))
     keys = ("equity", "win", "tie", "stderr")
     fig = {key: np.array([[getattr(p, key) if getattr(p, key) is not None else np.nan for p in r.players]
                           for r in results]) for key in keys}
@@ -317,3 +316,23 @@ def _monte_carlo(scenario: Scenario, pairs: bool, *, precision: float, trials: i
                         float(prob @ fig["equity"][:, p]), float(se[p]), None, None, n)
            for p, (label, n) in enumerate(zip(scenario.labels(), scenario.n_combos(), strict=True))]
     return units, prob, fig, now, n_trials
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
+    """A ``runout`` line: the keys of ``equity runout --json``. ``runout``: true, or the street to look
+    to (``"turn"`` or ``"river"``), as ``street`` may also say."""
+    street = truth("runout", keys.get("runout", True), as_text, also=STREETS)
+    spec = read_spec({k: v for k, v in keys.items() if k not in ("runout", "street")}, EquityError,
+                     text=as_text, extra=("runout", "street"))
+    if spec.categories:
+        raise EquityError("'categories' is not counted in a runout")
+    named = keys.get("street")
+    if named is not None and not (as_text and not str(named).strip()):
+        street = named.strip().lower() if as_text and isinstance(named, str) else named
+    return runout(list(spec.players), spec.board, spec.dead, game=spec.game,
+                  street=street if isinstance(street, str) else None,
+                  options=spec.options.replace(threads=None if threads == "auto" else threads)).to_dict()
+
+
+#: ``equity runout``: each next card's equities.
+QUESTION = Question("runout", (*SPEC_KEYS, "runout", "street"), _answer, flag="runout")

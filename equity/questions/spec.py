@@ -30,14 +30,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from equity.engines.montecarlo import MAX_SEED, MAX_TRIALS
-from equity.engines.parallel import Progress
+from equity.engines.montecarlo import DEFAULT_PRECISION, MAX_SEED, MAX_TRIALS
 from equity.errors import EquityError
 from equity.games import NAMES, get_game
-from equity.questions.calculate import METHODS, OnStart, calculate
+from equity.options import DEFAULT, METHODS, RunOptions, percent
+from equity.questions.calculate import calculate, choose, run_chosen
 from equity.questions.players import players_from_list
+from equity.questions.question import Question, Threads, threads_for
+from equity.questions.small_spots import calculate_fixed
 from equity.ranges import Range
 from equity.result import Result
+from equity.scenario import Scenario
 
 SPEC_KEYS = ("players", "board", "dead", "game", "method", "trials", "precision", "time", "seed",
              "categories")
@@ -67,28 +70,22 @@ def whole_number(text: str) -> int | None:
 
 @dataclass(frozen=True)
 class Spec:
-    """A checked scenario: players parsed (a :class:`~equity.ranges.Range` or a count each), the rest
-    as :func:`equity.calculate` takes it but ``precision`` in percentage points."""
+    """A checked scenario: players parsed (a :class:`~equity.ranges.Range` or a count each), board and
+    dead cards, the game, whether to count categories, and how to run it (``options``: the method, the
+    stop and the seed, its precision a fraction as the engines read it)."""
 
     players: tuple[Range | int | None, ...]
     board: str = ""
     dead: str = ""
-    method: str = "auto"
-    trials: int | None = None
-    precision: float | None = None
-    time_s: float | None = None
-    seed: int | None = None
+    options: RunOptions = DEFAULT
     categories: bool = False
     game: str = "holdem"
 
-    def calculate(self, *, threads: int | None = None, progress: Progress | None = None,
-                  on_start: OnStart | None = None) -> Result:
-        """Run it through :func:`equity.calculate`."""
-        precision = None if self.precision is None else self.precision / 100
+    def calculate(self, **run: Any) -> Result:
+        """Run it through :func:`equity.calculate`; ``run``: run options to set besides the spec's own
+        (``threads``, ``progress``, ``on_start``)."""
         return calculate(list(self.players), self.board, self.dead, game=self.game,  # type: ignore[arg-type]
-                         method=self.method,
-                         trials=self.trials, precision=precision, time_s=self.time_s, seed=self.seed,
-                         threads=threads, categories=self.categories, progress=progress, on_start=on_start)
+                         options=self.options.replace(**run), categories=self.categories)
 
 
 def _finite(value: Any) -> bool:
@@ -163,18 +160,17 @@ def read_spec(table: Mapping[str, Any], fail: Callable[[str], EquityError], *, e
         game, players = players_from_list(items, game)
     except EquityError as exc:
         raise fail(str(exc)) from None
-    return Spec(
-        tuple(players),
-        get("board", lambda v: isinstance(v, str), "a string of cards", ""),
-        get("dead", lambda v: isinstance(v, str), "a string of cards", ""),
-        get("method", lambda v: v in METHODS, " or ".join(repr(m) for m in METHODS), "auto"),
-        get("trials", lambda v: _whole(v) and 1 <= v <= MAX_TRIALS, "a whole number from 1 to 10**15"),
-        get("precision", lambda v: _finite(v) and v > 0, "a number > 0 (percentage points)"),
-        get("time", lambda v: _finite(v) and v > 0, "a number of seconds > 0"),
-        get("seed", lambda v: _whole(v) and 0 <= v <= MAX_SEED, "a whole number 0 .. 2**64-1"),
-        get("categories", lambda v: isinstance(v, bool), "true or false", False),
-        game.name,
-    )
+    board = get("board", lambda v: isinstance(v, str), "a string of cards", "")
+    dead = get("dead", lambda v: isinstance(v, str), "a string of cards", "")
+    options = RunOptions(
+        method=get("method", lambda v: v in METHODS, " or ".join(repr(m) for m in METHODS), "auto"),
+        trials=get("trials", lambda v: _whole(v) and 1 <= v <= MAX_TRIALS, "a whole number from 1 to 10**15"),
+        precision=percent(get("precision", lambda v: _finite(v) and v > 0,
+                              "a number > 0 (percentage points)")),
+        time_s=get("time", lambda v: _finite(v) and v > 0, "a number of seconds > 0"),
+        seed=get("seed", lambda v: _whole(v) and 0 <= v <= MAX_SEED, "a whole number 0 .. 2**64-1"))
+    categories = get("categories", lambda v: isinstance(v, bool), "true or false", False)
+    return Spec(tuple(players), board, dead, options, categories, game.name)
 
 
 def _known_game(name: str) -> bool:
@@ -183,3 +179,60 @@ def _known_game(name: str) -> bool:
     except EquityError:
         return False
     return True
+
+
+# -- the equity question, as a line asks it ------------------------------------------------------------
+
+#: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
+#: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
+BIG_WORK = 50_000_000
+BIG_TRIALS = 4_000_000
+
+
+def _big(method: str, work: float, options: RunOptions) -> bool:
+    """Whether a run is big enough for every thread (:data:`BIG_WORK`, :data:`BIG_TRIALS`)."""
+    if method == "exact":
+        return work > BIG_WORK
+    if options.trials is not None:
+        return options.trials > BIG_TRIALS
+    if options.time_s is not None:
+        return True
+    # The standard error asked for; a pot share varies by at most 1/2.
+    target = DEFAULT_PRECISION if options.precision is None else options.precision
+    return (0.5 / target) ** 2 > BIG_TRIALS
+
+
+def run_spec(spec: Spec, threads: Threads, scenario: Scenario | None = None, **per_combo: Any) -> Result:
+    """Run a line's scenario (``scenario``, or the spec's) as :func:`equity.calculate` would, its threads
+    as :func:`threads_for` sizes them once the method is chosen; ``per_combo``: the per-combo counts to
+    keep (:func:`~equity.questions.calculate.calculate_scenario`'s ``combos``, ``groups`` and
+    ``group_precision``)."""
+    if scenario is None and not per_combo and threads in ("auto", None, 1):
+        result = _small_spot(spec)
+        if result is not None:
+            return result
+    if scenario is None:
+        scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
+    method, plan = choose(scenario, spec.options, rows=bool(per_combo))
+    big = _big(method, plan.work if plan is not None else 0.0, spec.options)
+    return run_chosen(scenario, method, plan, spec.options.replace(threads=threads_for(threads, big)),
+                      categories=spec.categories, **per_combo)
+
+
+def _small_spot(spec: Spec) -> Result | None:
+    """A small exact spot of specific hands by :func:`~equity.questions.small_spots.calculate_fixed`, else
+    None."""
+    if not spec.options.plain or spec.options.method == "monte-carlo" or spec.categories:
+        return None
+    texts = [p.text for p in spec.players if isinstance(p, Range) and p.is_hand()]
+    if len(texts) < len(spec.players):
+        return None
+    return calculate_fixed(texts, spec.board, spec.dead, spec.game)
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
+    return run_spec(read_spec(keys, EquityError, text=as_text), threads).to_dict()
+
+
+#: ``equity HERO vs ...``: every player's equity (the keys above).
+EQUITY = Question("equity", SPEC_KEYS, _answer)

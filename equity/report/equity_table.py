@@ -15,7 +15,7 @@ from equity.games import GAMES, get_game
 from equity.result import CATEGORY_KEYS, Result, category_key
 
 if TYPE_CHECKING:
-    from equity.questions.check import Outcome
+    from equity.questions.check import Checked
 
 _SUIT_STYLE = {0: "green", 1: "blue", 2: "red", 3: "default"}
 
@@ -166,7 +166,7 @@ def footer(result: Result) -> Text:
     return text
 
 
-def check_view(outcomes: list[Outcome], updated: bool = False) -> Group:
+def check_view(outcomes: list[Checked], updated: bool = False) -> Group:
     """The ``equity check`` table: each scenario's name, then a row per player, then a summary line."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Scenario / player")

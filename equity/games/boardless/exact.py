@@ -20,8 +20,10 @@ from numba import njit, prange, uint64
 
 from equity.engines.dealing import base_deal
 from equity.engines.parallel import next_batch, using_threads
+from equity.engines.protocol import Spot
 from equity.engines.showdown import _add_into, _add_outcome_n, _add_split_n, _like, _zero
 from equity.evaluators.low import NO_LOW
+from equity.games.base import Game
 from equity.games.boardless.montecarlo import _known
 from equity.games.boardless.scoring import _add_card, _value
 from equity.tally import Tally
@@ -221,7 +223,7 @@ def _pascal(n: int) -> np.ndarray:
     return out
 
 
-def enumeration(scenario: Any, game: Any, plan: Any, categories: bool):
+def enumeration(scenario: Spot, game: Game, plan: Any, categories: bool):
     """The enumeration of every completion for :func:`equity.engines.exact.enumerate_exact`, its kernel
     loaded: ``run(n_threads)`` yields ``(tally, completions, trials done, None)`` per batch of rows."""
     d = base_deal(scenario, game, categories)

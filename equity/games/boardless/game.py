@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from equity.cards import SUITS, check_distinct, parse_cards, specific_hand
+from equity.engines.protocol import Spot
 from equity.errors import HandSizeError, RangeError, ScenarioError, TooLarge
 from equity.games.base import Enumeration, Game
 from equity.games.boardless.value_kinds import HIGH
@@ -113,11 +114,11 @@ class BoardlessGame(Game):
         return Range(row, np.ones(1), text.replace(" ", ""))
 
     # -- the deal's shape ------------------------------------------------------------------------------
-    def missing(self, scenario: Any) -> list[int]:
+    def missing(self, scenario: Spot) -> list[int]:
         """The cards still to come of each player, in seat order."""
         return [int(np.sum(row == -1)) for row in scenario.holes]
 
-    def exact_deals(self, scenario: Any) -> tuple[np.ndarray, np.ndarray]:
+    def exact_deals(self, scenario: Spot) -> tuple[np.ndarray, np.ndarray]:
         """One deal: the players' known cards (:attr:`Scenario.holes`); their missing cards are its
         completions.
 
@@ -129,10 +130,10 @@ class BoardlessGame(Game):
             raise TooLarge(f"{ways:,} ways to deal the cards to come")
         return np.zeros((1, len(scenario.players), 0), np.uint8), np.ones(1)
 
-    def deal_bound(self, scenario: Any) -> float:
+    def deal_bound(self, scenario: Spot) -> float:
         return 1.0
 
-    def completions(self, scenario: Any) -> int:
+    def completions(self, scenario: Spot) -> int:
         """The ways to give every player their missing cards from the cards left: a multinomial."""
         left = len(scenario.live)
         ways = 1
@@ -148,7 +149,7 @@ class BoardlessGame(Game):
         return deals * boards * 8
 
     # -- what the engines are handed ---------------------------------------------------------------------
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    def simulation(self, scenario: Spot, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         from equity.games.boardless import montecarlo as boardless_mc
 
         return boardless_mc.prepare(scenario, self, categories)
@@ -159,7 +160,7 @@ class BoardlessGame(Game):
 
         return in_jit_cache(boardless_mc._run_chunks)
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
+    def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         if per_deal:
             raise ScenarioError(f"per-combo results need ranges, which {self.title} does not play")
         from equity.games.boardless import exact as boardless_exact
@@ -172,7 +173,8 @@ class BoardlessGame(Game):
 
         return in_jit_cache(boardless_exact._completions)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
+                   per_card: bool = False) -> tuple[Any, Any]:
         raise ScenarioError(f"{self.title} has no board to run out")
 
     def board_rows_cached(self) -> bool:

@@ -17,6 +17,7 @@ from numba import njit, prange, uint64
 from equity.engines.dealing import base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
 from equity.engines.montecarlo import CHUNK
+from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
     _add_split,
@@ -26,6 +27,7 @@ from equity.engines.showdown import (
     _score_lanes,
 )
 from equity.evaluators.low import NO_LOW
+from equity.games.base import Game
 from equity.games.boardless.scoring import BADUGI, _add_card, _value
 from equity.tally import Tally
 
@@ -132,6 +134,6 @@ def _run_chunks(seed, first, n_chunks, total, d, s, tally, combo_n, combos):
         _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, s, row)
 
 
-def prepare(scenario: Any, game: Any, categories: bool) -> tuple[Any, Any, Any]:
+def prepare(scenario: Spot, game: Game, categories: bool) -> tuple[Any, Any, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
     return _run_chunks, base_deal(scenario, game, categories), game.value_tables()

@@ -19,6 +19,8 @@ import numpy as np
 
 from equity.cards import ASCII_CARD_PARTS
 from equity.engines.parallel import next_batch, using_threads
+from equity.engines.protocol import Spot
+from equity.games.base import Game
 from equity.games.holdem.exact_kernels import Board, _deals, _deals_parallel, _fixed_deal
 from equity.tally import Tally
 
@@ -33,7 +35,7 @@ def _no_rows(n_players: int) -> Tally:
 
 
 @functools.cache
-def one_deal_kernel(game: Any) -> tuple[Any, tuple[Any, ...]]:
+def one_deal_kernel(game: Game) -> tuple[Any, tuple[Any, ...]]:
     """The game's one-deal kernel (:meth:`~equity.games.base.Game.one_deal_kernel`),
     :func:`~equity.games.holdem.exact_kernels._fixed_deal`, loaded (or compiled) on a river spot of two hands,
     and its arguments after the deal's: the characters' card parts, the deck's lowest card and the
@@ -51,7 +53,7 @@ def one_deal_kernel(game: Any) -> tuple[Any, tuple[Any, ...]]:
     return _fixed_deal.get_overload(tuple(numba.typeof(a) for a in river)), args
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
+def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool, per_deal: bool = False):
     """The enumeration of ``deals`` (a :class:`~equity.engines.exact.Plan`) for
     :func:`equity.engines.exact.enumerate_exact`, its kernel loaded: ``run(n_threads)`` yields
     ``(tally, boards, trials done, rows)`` for each batch of chunks of deals; ``rows``, when

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from equity.engines.protocol import Spot
 from equity.errors import CardError, HandSizeError, RangeError
 from equity.games.base import Enumeration, Game
 from equity.ranges import Range, parse_range
@@ -97,7 +98,7 @@ class HoldemGame(Game):
         return {"rank": value, "category": category_short(value, self.rules),
                 "description": describe_short(value, self.rules)}
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    def simulation(self, scenario: Spot, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         from equity.games.holdem import montecarlo as holdem_mc
 
         return holdem_mc.prepare(scenario, self, categories, stages)
@@ -109,7 +110,7 @@ class HoldemGame(Game):
 
         return in_jit_cache(holdem_mc._chunks, compiled_for(ranged))
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
+    def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from equity.games.holdem import exact as holdem_exact
 
         return holdem_exact.enumeration(scenario, self, plan, categories, per_deal)
@@ -131,7 +132,8 @@ class HoldemGame(Game):
 
         return classify(combos, board, gone, self)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
+                   per_card: bool = False) -> tuple[Any, Any]:
         from equity.games.holdem import runouts as holdem_boards
 
         return holdem_boards.board_rows(scenario, self, plan, n_threads, per_card)

@@ -19,7 +19,9 @@ from equity.engines.deck import LANES, _deal_lanes, _lane_state
 from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
 from equity.engines.montecarlo import CHUNK
 from equity.engines.parallel import run_split
+from equity.engines.protocol import Spot
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.games.base import Game
 from equity.tally import MAX_SPLIT
 
 
@@ -143,7 +145,7 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
             if d.stages < 4:
                 continue
             # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer. The
-            # same counting as tally._score_lanes, written out here: called (inlined or not) it cost this
+            # same counting as showdown._score_lanes, written out here: called (inlined or not) it cost this
             # kernel 10-15% of its trials per second (numba 0.68).
             for lane in range(lanes):
                 best[lane] = values[0, lane]
@@ -209,6 +211,6 @@ def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, t
     run_split(share, n_chunks)
 
 
-def prepare(scenario: Any, game: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+def prepare(scenario: Spot, game: Game, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
     return run_chunks, base_deal(scenario, game, categories, stages), game.tables()

@@ -18,7 +18,9 @@ from typing import Any
 import numpy as np
 from numba import njit, prange, uint64
 
+from equity.engines.protocol import Spot
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.games.base import Game
 from equity.tally import Tally
 
 #: The high bit of each suit's 3-bit count in a suit word's counts: set where a suit has four or more.
@@ -203,7 +205,7 @@ def _boards_parallel(holes, weight, bounds, board, live, t, per_card, wins, ties
         _boards(holes[lo:hi], weight[lo:hi], board, live, t, per_card, wins[j], ties[j], mass[j])
 
 
-def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
+def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
                per_card: bool = False) -> tuple[Tally, np.ndarray]:
     """The weighted counts of every board of ``deals`` (a :class:`~equity.engines.exact.Plan`) by the
     cards it adds: ``(tally, mass)``, a :class:`~equity.tally.Tally` of K rows (52 from a turn or

@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from equity.engines.parallel import using_threads
+from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
     _add_outcome,
@@ -39,6 +40,7 @@ from equity.engines.showdown import (
     _like,
 )
 from equity.evaluators.omaha_tables import TRIPLES, PairTables, _pairs_value, _walk_board, pair_tables
+from equity.games.base import Game
 from equity.games.omaha.montecarlo import _triple_tables, low_arrays, triple_tables
 from equity.tally import Tally
 
@@ -49,7 +51,7 @@ MAX_ROWS = 2048
 _N = uint64(52)
 
 
-class Shared(NamedTuple):
+class EnumerationInputs(NamedTuple):
     """What every item of a batch reads. tabs: int16 (D * P, 52**3), the triple table of player p in
     deal d at row ``d * P + p`` (preflop; else a stand-in); holes: uint8 (D, P, h), the deals; weight:
     float64 (D,); board: uint8 (b,); live: uint8 (m,), ascending, every card not on the board or dead;
@@ -304,7 +306,7 @@ def _comb(n: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal: bool = False):
+def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool, per_deal: bool = False):
     """The Omaha enumeration of ``deals`` (a :class:`~equity.engines.exact.Plan`) for
     :func:`equity.engines.exact.enumerate_exact`, its kernels loaded: ``run(n_threads)`` yields
     ``(tally, boards, trials done, rows)`` for each batch of deals; ``per_deal``: a bin of each deal's
@@ -324,8 +326,9 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool, per_deal
     lows = low_arrays(game.split)
     p_arrays = tuple(pair_tables(t))
 
-    def shared(tabs: np.ndarray, holes: np.ndarray, weight: np.ndarray) -> Shared:
-        return Shared(tabs, holes, weight, board, live, categories, game.category_table(), *lows, *p_arrays)
+    def shared(tabs: np.ndarray, holes: np.ndarray, weight: np.ndarray) -> EnumerationInputs:
+        return EnumerationInputs(tabs, holes, weight, board, live, categories, game.category_table(), *lows,
+                                 *p_arrays)
 
     def counts(k: int) -> Tally:
         return Tally.zeros(k, n_players, game.split, np.float64)

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from equity.engines.protocol import Spot
 from equity.errors import HandSizeError
 from equity.games.base import Enumeration, Game
 from equity.ranges import Range
@@ -67,7 +68,7 @@ class OmahaGame(Game):
             out["low"] = {"qualifies": bool(ranks), "ranks": list(ranks), "description": describe_low(low)}
         return out
 
-    def simulation(self, scenario: Any, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
+    def simulation(self, scenario: Spot, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
         from equity.games.omaha import montecarlo as omaha_mc
 
         return omaha_mc.prepare(scenario, self, categories)
@@ -97,7 +98,7 @@ class OmahaGame(Game):
             return deals * players * (math.comb(self.hole, 2) * math.comb(48, 3) / 2 + 2.5 * boards)
         return deals * boards * (3 + players * (1 + math.comb(self.hole, 2) / 2))
 
-    def enumeration(self, scenario: Any, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
+    def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from equity.games.omaha import (
             exact as omaha_exact,
         )
@@ -135,7 +136,8 @@ class OmahaGame(Game):
 
         return classify(combos, board, gone, self)
 
-    def board_rows(self, scenario: Any, plan: Any, n_threads: int, per_card: bool = False) -> tuple[Any, Any]:
+    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
+                   per_card: bool = False) -> tuple[Any, Any]:
         from equity.games.omaha import runouts as omaha_boards
 
         return omaha_boards.board_rows(scenario, self, plan, n_threads, per_card)

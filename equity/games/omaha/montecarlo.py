@@ -30,6 +30,7 @@ from equity.engines.dealing import _draw_lanes, _ranged_state, base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
 from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
 from equity.engines.montecarlo import CHUNK
+from equity.engines.protocol import Spot
 from equity.engines.showdown import _add_into, _add_outcome, _add_split, _like
 from equity.evaluators.omaha_tables import (
     TRIPLES,
@@ -39,6 +40,7 @@ from equity.evaluators.omaha_tables import (
     _walk_board,
     pair_tables,
 )
+from equity.games.base import Game
 from equity.tally import Tally
 
 _TWO = uint64(2)
@@ -243,7 +245,7 @@ def low_arrays(split: bool) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, i
     return True, lt.low_bit, lt.omaha, lt.possible, NO_LOW
 
 
-def prepare(scenario: Any, game: Any, categories: bool) -> tuple[Any, OmahaDeal, Any]:
+def prepare(scenario: Spot, game: Game, categories: bool) -> tuple[Any, OmahaDeal, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
     t = game.tables()
     d = base_deal(scenario, game, categories)

@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from equity.engines.parallel import using_threads
+from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
     _add_outcome,
@@ -34,6 +35,7 @@ from equity.engines.showdown import (
 )
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
 from equity.evaluators.omaha_tables import N_SUITED_PAIRS, PairTables, _walk_board, pair_tables
+from equity.games.base import Game
 from equity.games.omaha.montecarlo import low_arrays
 from equity.tally import Tally
 
@@ -238,7 +240,7 @@ def _completions_parallel(dl, comps, bounds, board, t, pt, lows_of, want_cats, c
         _add_into(out, 1.0, acc)
 
 
-def applies(scenario: Any, deals: Any, per_deal: bool) -> bool:
+def applies(scenario: Spot, deals: Any, per_deal: bool) -> bool:
     """Whether :func:`enumeration` can run ``deals`` (a :class:`~equity.engines.exact.Plan`): from the flop
     on, every deal of weight 1, no per-deal rows."""
     return len(scenario.board) >= 3 and not per_deal and bool(np.all(deals.weight == 1.0))
@@ -255,7 +257,7 @@ def _completion_cards(live: np.ndarray, to_deal: int) -> np.ndarray:
     return np.stack([live[i], live[j]], axis=1)
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
+def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
     """The board-by-board enumeration of ``deals`` (:func:`applies`) for
     :func:`equity.engines.exact.enumerate_exact`: ``run(n_threads)`` yields ``(tally, boards, trials done,
     None)`` per batch of completions."""

@@ -38,6 +38,7 @@ import numpy as np
 from numba import njit, prange, uint64
 
 from equity.engines.parallel import using_threads
+from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
     _add_outcome_n,
@@ -47,6 +48,7 @@ from equity.engines.showdown import (
     _like,
 )
 from equity.evaluators.omaha_tables import FIRST_FIVE, N_PAIRS, N_SUITED_PAIRS, pair_tables
+from equity.games.base import Game
 from equity.games.omaha.exact import _bins
 from equity.games.omaha.montecarlo import low_arrays
 from equity.tally import Tally
@@ -74,7 +76,7 @@ def _subsets() -> tuple[np.ndarray, np.ndarray]:
 _SUBSETS, _N_SUBSETS = _subsets()
 
 
-class Shared(NamedTuple):
+class PreflopInputs(NamedTuple):
     """What every item reads. holes: uint8 (D, P, h), the deals; live: uint8 (m,), the cards no fixed
     hand or dead card holds; choose: int64 (5, 5), C(n, k);
     subsets, n_subsets: int64 (32, 16) and (32,), the subsets of three or more bits of each 5-bit mask;
@@ -346,7 +348,7 @@ def _items(s, items, bin_start, t, tally, boards_out):
              lows[k], deals[k], boards_out[k])
 
 
-def applies(scenario: Any, deals: Any, per_deal: bool) -> bool:
+def applies(scenario: Spot, deals: Any, per_deal: bool) -> bool:
     """Whether :func:`enumeration` can run ``deals`` (a :class:`~equity.engines.exact.Plan`): before the
     flop, every deal of weight 1, no per-deal rows."""
     return not scenario.board and not per_deal and bool(np.all(deals.weight == 1.0))
@@ -363,7 +365,7 @@ def _item_sizes() -> tuple[np.ndarray, np.ndarray]:
 _FIRSTS, _SIZES = _item_sizes()
 
 
-def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
+def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
     """The by-rank enumeration of ``deals`` (:func:`applies`) for
     :func:`equity.engines.exact.enumerate_exact`: ``run(n_threads)`` yields ``(tally, boards, trials
     done, None)`` per batch of deals."""
@@ -372,7 +374,7 @@ def enumeration(scenario: Any, game: Any, deals: Any, categories: bool):
     holes = np.ascontiguousarray(deals.holes)
     n = len(holes)
     pairs = pair_tables(t)
-    shared = Shared(holes, np.asarray(scenario.live, np.uint8), _CHOOSE, _SUBSETS, _N_SUBSETS,
+    shared = PreflopInputs(holes, np.asarray(scenario.live, np.uint8), _CHOOSE, _SUBSETS, _N_SUBSETS,
                     *low_arrays(game.split), categories, game.category_table(), pairs.pair, pairs.flush,
                     pairs.pair_of, pairs.suited_of)
     firsts, sizes = _FIRSTS, _SIZES

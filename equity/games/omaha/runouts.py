@@ -14,8 +14,10 @@ from typing import Any
 import numpy as np
 from numba import njit, prange, uint64
 
+from equity.engines.protocol import Spot
 from equity.engines.showdown import _add_into, _add_outcome, _add_split, _clear, _like
 from equity.evaluators.omaha_tables import PairTables, _pairs_value, _walk_board, pair_tables
+from equity.games.base import Game
 from equity.games.omaha.montecarlo import low_arrays
 from equity.tally import Tally
 
@@ -106,7 +108,7 @@ def _boards_parallel(holes, weight, bounds, board, live, t, pt, lows_of, per_car
                 high[j], low[j], both[j], lows[j], deals[j], mass[j])
 
 
-def board_rows(scenario: Any, game: Any, deals: Any, n_threads: int,
+def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
                per_card: bool = False) -> tuple[Tally, np.ndarray]:
     """As :func:`equity.games.holdem.runouts.board_rows`, for Omaha high and hi-lo (the tally's split-pot
     arrays filled in hi-lo)."""

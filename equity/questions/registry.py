@@ -1,0 +1,91 @@
+"""Every question by name, for the front ends that ask many: ``equity batch`` (one question a line) and
+:func:`ask` (the same from Python).
+
+==========  ======================================================  =====================================
+question    a line's keys (besides ``id`` and ``question``)          its answer: the JSON of
+==========  ======================================================  =====================================
+equity      players, board, dead, game, method, trials, precision,  ``equity HERO vs ... --json``
+            time, seed, categories (:mod:`equity.questions.spec`)
+dist        those and ``buckets`` (or ``"dist": true``)             ``--json`` with ``dist`` added
+runout      those and ``street`` (or ``"runout": true``,            ``equity runout --json``
+            ``"turn"`` or ``"river"``)
+grid        those but ``categories``                                ``equity grid --json``
+hits        range, board, dead, game                                ``equity hits --json``
+==========  ======================================================  =====================================
+
+A line asks the question its ``question`` key names, or the one whose flag it sets true (``dist``,
+``runout``), else ``equity``. Adding a question is its :class:`~equity.questions.question.Question`
+in its own module and a line in :data:`QUESTIONS`.
+
+>>> ask({"question": "hits", "range": "AsKs", "board": "QsJs2c"})["range"]
+'AsKs'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from equity.errors import EquityError
+from equity.questions import dist, grid, hits, runouts, spec
+from equity.questions.question import Question, Threads
+
+QUESTIONS: dict[str, Question] = {q.name: q for q in (
+    spec.EQUITY,
+    dist.QUESTION,
+    runouts.QUESTION,
+    grid.QUESTION,
+    hits.QUESTION,
+)}
+#: Every key a line may have, for a CSV header: ``id``, ``question`` and each question's.
+KEYS = tuple(dict.fromkeys(("id", "question", *(k for q in QUESTIONS.values() for k in q.keys))))
+
+
+def pick(keys: Mapping[str, Any], as_text: bool) -> Question:
+    """The question a line asks (module docstring); ``keys`` without its ``id``.
+
+    Raises:
+        EquityError: an unknown question, or a line that asks two.
+    """
+    named = keys.get("question")
+    if as_text and isinstance(named, str) and not named.strip():
+        named = None
+    asked = []
+    if named is not None:
+        if named not in QUESTIONS:
+            raise EquityError(f"unknown question {named!r}; the questions are {', '.join(QUESTIONS)}")
+        asked.append(QUESTIONS[named])
+    for question in QUESTIONS.values():
+        if question.flag in keys and _set(keys[question.flag], as_text) and question not in asked:
+            asked.append(question)
+    if len(asked) > 1:
+        names = " or ".join(f"a {q.name}" for q in asked[:2])
+        raise EquityError(f"a line asks one question: {names}, not both")
+    return asked[0] if asked else QUESTIONS["equity"]
+
+
+def _set(value: Any, as_text: bool) -> bool:
+    """Whether a flag's value asks its question: anything but false (its question names a bad value)."""
+    if as_text and isinstance(value, str):
+        return value.strip().lower() not in ("false", "no", "0", "")
+    return value is not False
+
+
+def answer(keys: Mapping[str, Any], *, as_text: bool = False, threads: Threads = None) -> dict[str, Any]:
+    """The JSON object that answers a line's ``keys`` (its ``id`` taken out), by the question it asks.
+
+    Raises:
+        EquityError: bad input, naming the key or token.
+    """
+    question = pick(keys, as_text)
+    return question.answer({k: v for k, v in keys.items() if k != "question"}, as_text, threads)
+
+
+def ask(keys: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer one question given as a batch line gives it (a dict of the keys above): what the
+    question's command prints with ``--json``, on all threads.
+
+    Raises:
+        EquityError: bad input, naming the key or token.
+    """
+    return answer(keys, threads=None)

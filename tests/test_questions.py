@@ -1,0 +1,140 @@
+"""The registry of questions and the run options: every question asked from a batch line (or
+``registry.ask``) answers as its own API call does, a line asks one question, a new question is
+reachable from batch without touching batch, and one RunOptions value runs what the keywords run."""
+
+import json
+
+import pytest
+
+import equity
+from equity.errors import EquityError
+from equity.options import RunOptions, percent
+from equity.questions import batch, registry
+from equity.questions.grid import equity_grid
+from equity.questions.hits import range_hits
+from equity.questions.question import Question
+from equity.questions.runouts import runout
+
+
+def timeless(obj):
+    """A JSON object without its clock (``elapsed_s`` at any depth)."""
+    if isinstance(obj, dict):
+        return {k: timeless(v) for k, v in obj.items() if k != "elapsed_s"}
+    if isinstance(obj, list):
+        return [timeless(v) for v in obj]
+    return obj
+
+
+def line_answer(keys, threads="auto"):
+    text, failed = batch.answer(batch.Line(1, json.dumps(keys)), threads)
+    answer = json.loads(text)
+    assert not failed, answer
+    assert answer.pop("line") == 1 and answer.pop("id") is None
+    return timeless(answer)
+
+
+@pytest.mark.parametrize(("keys", "direct"), [
+    ({"players": ["AsKs", "QQ+,AK"], "board": "Th9h2c"},
+     lambda: equity.calculate(["AsKs", "QQ+,AK"], "Th9h2c").to_dict()),
+    ({"question": "equity", "players": ["AsKs", 2], "trials": 20_000, "seed": 3},
+     lambda: equity.calculate(["AsKs", 2], trials=20_000, seed=3).to_dict()),
+    ({"question": "runout", "players": ["AsKs", "QdQc"], "board": "Th9h2c", "street": "river"},
+     lambda: runout(["AsKs", "QdQc"], "Th9h2c", street="river").to_dict()),
+    ({"question": "grid", "players": ["QQ+,AKs", "JJ"], "board": "Th9h2c"},
+     lambda: equity_grid("QQ+,AKs", ["JJ"], "Th9h2c").to_dict()),
+    ({"question": "grid", "players": ["TT+", "random"], "seed": 5, "precision": 1.0},
+     lambda: equity_grid("TT+", [None], seed=5, precision=0.01).to_dict()),
+    ({"question": "hits", "range": "QQ+,AK,T9s", "board": "Th9h2c", "dead": "As"},
+     lambda: range_hits("QQ+,AK,T9s", "Th9h2c", "As").to_dict()),
+    ({"question": "hits", "range": "AAxx", "board": "Kh8d3c", "game": "plo"},
+     lambda: range_hits("AAxx", "Kh8d3c", game="plo").to_dict()),
+])
+def test_each_question_answers_a_line_as_its_api_call_does(keys, direct):
+    expected = timeless(direct())
+    assert line_answer(keys) == expected
+    assert timeless(registry.ask(keys)) == expected
+
+
+def test_csv_rows_ask_questions_too():
+    row = batch.Line(2, {"question": "hits", "range": "AK", "board": "Ah7c2d", "players": ""})
+    text, failed = batch.answer(row)
+    assert failed and "unknown key 'players'" in json.loads(text)["error"]
+    row = batch.Line(2, {"question": "hits", "range": "AK", "board": "Ah7c2d", "dead": ""})
+    text, failed = batch.answer(row)
+    assert not failed
+    assert timeless(json.loads(text))["made"] == timeless(range_hits("AK", "Ah7c2d").to_dict())["made"]
+    row = batch.Line(3, {"question": "", "runout": "River", "players": "AsKs vs QdQc", "board": "Th9h2c"})
+    text, failed = batch.answer(row)
+    assert not failed and json.loads(text)["street"] == "river"
+
+
+@pytest.mark.parametrize(("keys", "needle"), [
+    ({"question": "flops", "players": ["AA", "KK"]}, "unknown question 'flops'; the questions are equity"),
+    ({"question": "grid", "players": ["AA", "KK"], "dist": True}, "not both"),
+    ({"players": ["AA", "KK"], "board": "Th9h2c", "dist": True, "runout": "turn"}, "not both"),
+    ({"question": "hits", "board": "Th9h2c"}, "'range' is missing"),
+    ({"question": "hits", "range": "AK", "board": "Th9h2c", "seed": 1}, "unknown key 'seed'"),
+    ({"question": "hits", "range": 7, "board": "Th9h2c"}, "'range' must be text"),
+    ({"question": "grid", "players": ["AK", "QQ"], "categories": True},
+     "'categories' is not counted in a grid"),
+    ({"question": "grid", "players": ["AAxx", "KKxx"], "game": "plo"},
+     "the 13 x 13 grid holds two-card hands"),
+    ({"players": ["AA", "KK"], "dist": "maybe"}, "'dist' must be true or false; got 'maybe'"),
+])
+def test_a_line_asks_one_known_question_with_its_own_keys(keys, needle):
+    text, failed = batch.answer(batch.Line(1, json.dumps(keys)))
+    assert failed and needle in json.loads(text)["error"]
+    with pytest.raises(EquityError, match=needle.split(";")[0].replace("(", r"\(")):
+        registry.ask(keys)
+
+
+def test_a_new_question_is_answered_by_batch_once_registered(monkeypatch):
+    seen = []
+
+    def answer(keys, as_text, threads):
+        seen.append((keys, as_text, threads))
+        return {"echo": keys["say"]}
+
+    monkeypatch.setitem(registry.QUESTIONS, "echo", Question("echo", ("say",), answer))
+    text, failed = batch.answer(batch.Line(9, json.dumps({"id": "e", "question": "echo", "say": "hi"})), 1)
+    assert not failed and json.loads(text) == {"line": 9, "id": "e", "echo": "hi"}
+    assert seen == [({"say": "hi"}, False, 1)]
+
+
+def test_every_question_key_is_a_csv_column():
+    for question in registry.QUESTIONS.values():
+        assert set(question.keys) <= set(batch.KEYS)
+    assert {"id", "question"} <= set(batch.KEYS)
+
+
+# -- RunOptions -----------------------------------------------------------------------------------------
+
+def test_options_and_keywords_are_the_same_run():
+    by_value = equity.calculate(["AsKs", "QQ+"], "Th9h2c", options=RunOptions(trials=30_000, seed=9))
+    by_words = equity.calculate(["AsKs", "QQ+"], "Th9h2c", trials=30_000, seed=9)
+    assert timeless(by_value.to_dict()) == timeless(by_words.to_dict())
+    # keywords replace the value's fields
+    mixed = equity.calculate(["AsKs", "QQ+"], "Th9h2c", options=RunOptions(trials=10, seed=1), trials=30_000,
+                             seed=9)
+    assert timeless(mixed.to_dict()) == timeless(by_words.to_dict())
+
+
+def test_build_names_an_unknown_keyword_and_a_wrong_value():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'trails'"):
+        equity.calculate(["AsKs", "QdQc"], trails=5)
+    with pytest.raises(TypeError, match="options must be a RunOptions"):
+        equity.calculate(["AsKs", "QdQc"], options={"trials": 5})
+    with pytest.raises(EquityError, match="seed is a Monte Carlo option and cannot be combined with exact"):
+        equity.calculate(["AsKs", "QdQc"], options=RunOptions(method="exact", seed=1))
+
+
+def test_what_the_options_say():
+    assert RunOptions().monte_carlo_asked == ()
+    assert RunOptions(time_s=1.0, seed=0).monte_carlo_asked == ("time", "seed")
+    assert RunOptions().plain and RunOptions(method="exact", threads=1).plain
+    assert not RunOptions(threads=2).plain and not RunOptions(method="monte-carlo").plain
+    assert not RunOptions(progress=lambda done, total: None).plain
+    assert percent(None) is None and percent(0.05) == 0.05 / 100
+    options = RunOptions(trials=5)
+    assert RunOptions.build(options) is options
+    assert RunOptions.build(options, seed=2) == RunOptions(trials=5, seed=2)
