@@ -153,3 +153,18 @@ def test_the_checks_find_what_they_look_for():
     assert floor_of("equity.engines.exact") > floor_of("equity.tally") > floor_of("equity.cards")
     assert floor_of("equity") > floor_of("equity.questions.calculate")
     assert floor_of("equity.cli.app") > floor_of("equity.report.grid") > floor_of("equity.games.holdem.game")
+
+
+#: The kernels a prange body calls with a tally's arrays one by one (a tally built in the body made the
+#: driver take 14 s to compile): the one place a kernel may take more than twelve arguments.
+AT_THE_PRANGE_BOUNDARY = {"equity.games.omaha.montecarlo._chunk_omaha", "equity.games.omaha.runouts._boards"}
+
+
+def test_kernels_take_bundles_not_long_argument_lists():
+    long = set()
+    for module, path in PACKAGE.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.FunctionDef) and len(node.args.args) > 12
+                    and any("jit" in ast.unparse(d) for d in node.decorator_list)):
+                long.add(f"{module}.{node.name}")
+    assert long == AT_THE_PRANGE_BOUNDARY

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit, prange, uint64
@@ -59,9 +59,30 @@ def _unrank(t, m, n, pascal, idx):
         x += 1
 
 
+class Levels(NamedTuple):
+    """Where an enumeration stands, level by level (each level a player who gets cards): ``idx`` int64
+    (L, hole), each level's current combination (positions in its ``avail`` row); ``avail`` int64
+    (L, m) and ``n_avail`` int64 (L,), the cards each level deals from; ``need`` int64 (L,), the cards
+    each level takes; ``holes`` (P, hole), each player's cards, the known ones first; ``known``,
+    ``r0``, ``w0``: each player's known cards walked (:func:`equity.games.boardless.montecarlo._known`);
+    ``cards`` int64 (hole,), scratch for one hand."""
+
+    idx: np.ndarray
+    avail: np.ndarray
+    n_avail: np.ndarray
+    need: np.ndarray
+    holes: np.ndarray
+    known: np.ndarray
+    r0: np.ndarray
+    w0: np.ndarray
+    cards: np.ndarray
+
+
 @njit(inline="always")
 def _hand(p, lvl, idx, avail, need, holes, known, r0, w0, cards, s):
-    """Player ``p``'s value with level ``lvl``'s current cards: ``(value, low)``."""
+    """Player ``p``'s value with level ``lvl``'s current cards (the arrays of :class:`Levels`): ``(value,
+    low)``. Its arguments one by one: taken from a bundle in the hot loop, they cost boardless exact runs
+    10% (13.5 against 12.3 ms, stud 5 known cards each, numba 0.68)."""
     r = r0[p]
     w = w0[p]
     for j in range(known[p]):
@@ -92,12 +113,13 @@ def _add_cats(values, n, q, c, cat_of, acc):
 
 
 @njit(inline="always")
-def _leaves(lvl, count, q, idx, avail, n_avail, need, holes, known, r0, w0, cards, values, lows, split,
-            want_cats, cat_of, counts, s, acc):
-    """The last level's ``count`` combinations from ``idx[lvl]`` on, player ``q``'s hand in each against
+def _leaves(lvl, count, q, lv, s, values, lows, split, want_cats, cat_of, counts, acc):
+    """The last level's ``count`` combinations from ``lv.idx[lvl]`` on (``lv``: :class:`Levels`), player
+    ``q``'s hand in each against
     the other players' fixed ``values`` and ``lows``: each deal is one of twelve cases (``q``'s high
     below, equal to or above the others' best; its low likewise, or nobody's low) by ``q``'s category,
     counted in ``counts`` (int64 (3, 4, categories)) and added into ``acc`` once at the end."""
+    idx, avail, n_avail, need, holes, known, r0, w0, cards = lv
     n_players = values.shape[0]
     best = np.int32(0x7FFFFFFF)
     best_low = np.int32(NO_LOW)
@@ -168,9 +190,9 @@ def _range(lo, hi, level_of, need, pascal, d, s, row):
         _add_into(row, 1.0, acc)
         return 1
     _unrank(lo, need[0], n_avail[0], pascal, idx[0])
+    lv = Levels(idx, avail, n_avail, need, holes, known, r0, w0, cards)
     if n_levels == 1:
-        counted = _leaves(0, hi - lo, level_of[0], idx, avail, n_avail, need, holes, known, r0, w0, cards,
-                          values, lows, split, want_cats, cat_of, counts, s, acc)
+        counted = _leaves(0, hi - lo, level_of[0], lv, s, values, lows, split, want_cats, cat_of, counts, acc)
         _add_into(row, 1.0, acc)
         return counted
     counted = 0
@@ -193,8 +215,8 @@ def _range(lo, hi, level_of, need, pascal, d, s, row):
             if lvl + 1 < last:
                 lvl += 1
                 continue
-            counted += _leaves(last, pascal[k, need[last]], level_of[last], idx, avail, n_avail, need, holes,
-                               known, r0, w0, cards, values, lows, split, want_cats, cat_of, counts, s, acc)
+            counted += _leaves(last, pascal[k, need[last]], level_of[last], lv, s, values, lows, split,
+                               want_cats, cat_of, counts, acc)
             while lvl > 0 and not _next_combo(idx[lvl], need[lvl], n_avail[lvl]):
                 lvl -= 1
             if lvl == 0:

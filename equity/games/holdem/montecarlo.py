@@ -26,8 +26,7 @@ from equity.tally import MAX_SPLIT
 
 
 @njit(cache=True, nogil=True)
-def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, combo_n, combo_wins, combo_ties,
-            held):
+def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
     """Play chunks ``first + lo .. first + hi - 1`` of a run of ``total`` trials, chunk ``first + ck``
     into row ``ck`` of the outputs: its ``min(CHUNK, total - chunk * CHUNK)`` trials, lane ``j`` from
     stream ``LANES * chunk + j`` of ``seed``. ``nogil``: :func:`run_chunks` runs shares of a batch's
@@ -39,9 +38,10 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
     player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,));
     d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
     2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
-    :class:`~equity.evaluators.tables.Tables`. A chunk's row of: wins_out int64 (k, P), ties_out int64
-    (k, P, MAX_SPLIT), cats_out int64 (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C),
-    combo_wins int64 (k, C, P), combo_ties int64 (k, C, P, W), added to: per row of ``d.ranged``, the
+    :class:`~equity.evaluators.tables.Tables`. A chunk's row of ``tally`` (a
+    :class:`~equity.tally.Tally` of int64 rows): its wins (k, P), ties (k, P, MAX_SPLIT) and cats
+    (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C) and the wins (k, C, P) and ties
+    (k, C, P, W) of ``combos`` (a Tally), added to: per row of ``d.ranged``, the
     trials where a ranged player held that combo and every player's wins and k-way ties in them
     (:mod:`equity.engines.combo_counts`); C = 0 counts none.
     held: ``d.pmask`` (:func:`~equity.engines.dealing.held_tables`), an argument of its own so that numba
@@ -58,6 +58,8 @@ def _chunks(seed, first, lo, hi, total, d, t, wins_out, ties_out, cats_out, comb
     walked card by card across the lanes, then each player's hand (two rows of ``dealt``), so the walks'
     table loads overlap; then the block is scored.
     """
+    wins_out, ties_out, cats_out = tally.wins, tally.ties, tally.cats
+    combo_wins, combo_ties = combos.wins, combos.ties
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
     want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
     rank_step, rank_last = t.rank_step, t.rank_last
@@ -205,8 +207,7 @@ def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, t
     (int64 (chunks, C)) and ``combos`` (a Tally with axes (chunks, C, ..)): :func:`_chunks` on a share of
     them on each of numba's threads (:func:`~equity.engines.parallel.run_split`)."""
     def share(lo: int, hi: int) -> None:
-        _chunks(seed, first, lo, hi, total, d, t, tally.wins, tally.ties, tally.cats, combo_n, combos.wins,
-                combos.ties, d.pmask)
+        _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, d.pmask)
 
     run_split(share, n_chunks)
 

@@ -101,14 +101,41 @@ def _board_values(pt, row, w, pv, fv):
     return s3
 
 
+class Scratch(NamedTuple):
+    """What :func:`_board` reads and writes besides the deals, set up once per call: ``pv``, ``fv``
+    int64 (169,), the board's values per hole-card pair (:func:`_board_values`); ``fixed`` int64 (P,), the
+    values of the hands that do not vary; ``vals``, ``lows`` int64 (P,), one deal's values and lows;
+    ``hu`` int64 (15,), the heads-up hi-lo cases."""
+
+    pv: np.ndarray
+    fv: np.ndarray
+    fixed: np.ndarray
+    vals: np.ndarray
+    lows: np.ndarray
+    hu: np.ndarray
+
+
+class Scoring(NamedTuple):
+    """How a deal is counted: ``split`` (hi-lo), ``lows_of``
+    (:func:`equity.games.omaha.montecarlo.low_arrays`), ``want_cats`` and ``cat_of`` (the class ->
+    category table)."""
+
+    split: bool
+    lows_of: Any
+    want_cats: bool
+    cat_of: np.ndarray
+
+
 @njit(inline="always")
-def _board(dl, mask, h, pv, s3, fv, fixed, vals, lows, board_low, two, split, lows_of, want_cats, cat_of, acc,
-           hu):
+def _board(dl, mask, h, s3, board_low, two, sc, how, acc):
     """Score one board (``mask``: its added cards as bits) for every deal that holds none of its cards;
     returns how many did. ``h`` is passed as a constant by each caller: a hand size read at run time
-    made this loop 8x slower. ``two``: heads-up with the hero's hand fixed, counted in
-    scalars, or in hi-lo into ``hu`` (int64 (15,): :func:`~equity.engines.showdown._heads_up_case`'s 12
-    cases, the deals where each player made a low, the deals whose board allowed one)."""
+    made this loop 8x slower. ``sc``: the :class:`Scratch`; ``how``: the :class:`Scoring`. ``two``:
+    heads-up with the hero's hand fixed, counted in scalars, or in hi-lo into ``sc.hu``
+    (:func:`~equity.engines.showdown._heads_up_case`'s 12 cases, the deals where each player made a low,
+    the deals whose board allowed one)."""
+    pv, fv, fixed, vals, lows, hu = sc
+    split, lows_of, want_cats, cat_of = how
     low_omaha, low_possible, no_low = lows_of[2], lows_of[3], lows_of[4]
     holes, used, varies, hole_low = dl
     n_deals, n_players = holes.shape[0], holes.shape[1]
@@ -197,6 +224,8 @@ def _completions(dl, comps, board, t, pt, lows_of, want_cats, cat_of, acc):
     lows = np.empty(n_players, np.int64)
     two = n_players == 2 and not want_cats and not varies[0]
     hu = np.zeros(15, np.int64)
+    sc = Scratch(pv, fv, fixed, vals, lows, hu)
+    how = Scoring(split, lows_of, want_cats, cat_of)
     counted = 0
     for k in range(comps.shape[0]):
         mask = uint64(0)
@@ -214,14 +243,11 @@ def _completions(dl, comps, board, t, pt, lows_of, want_cats, cat_of, acc):
             if not varies[p]:
                 fixed[p] = _value(holes, 0, p, h, pv, s3, fv)
         if h == 4:
-            counted += _board(dl, mask, 4, pv, s3, fv, fixed, vals, lows, board_low, two, split, lows_of,
-                              want_cats, cat_of, acc, hu)
+            counted += _board(dl, mask, 4, s3, board_low, two, sc, how, acc)
         elif h == 5:
-            counted += _board(dl, mask, 5, pv, s3, fv, fixed, vals, lows, board_low, two, split, lows_of,
-                              want_cats, cat_of, acc, hu)
+            counted += _board(dl, mask, 5, s3, board_low, two, sc, how, acc)
         else:
-            counted += _board(dl, mask, 6, pv, s3, fv, fixed, vals, lows, board_low, two, split, lows_of,
-                              want_cats, cat_of, acc, hu)
+            counted += _board(dl, mask, 6, s3, board_low, two, sc, how, acc)
     if two and split:
         _fold_heads_up(hu[:12], hu[12:14], hu[14], acc)
     return counted

@@ -34,6 +34,10 @@ def _boards(holes, weight, board, live, t, pt, lows_of, per_card, wins, ties, ca
     no_low)`` (:func:`equity.games.omaha.montecarlo.low_arrays`). Added to: the weighted tally arrays
     ``wins`` .. ``deals`` with K rows (:class:`~equity.tally.Tally`, ties of P + 1 ways, ``cats`` empty) and
     mass float64 (K,), each row's deal weight.
+
+    The tally arrays one by one, as the prange body of :func:`_boards_parallel` has them: a tally built
+    from the rows in a prange body made the Omaha Monte Carlo driver take 14 s to compile (the prange
+    boundary is the one place a kernel takes more than twelve arguments).
     """
     split, low_bit, low_omaha, low_possible, no_low = lows_of
     n_deals, n_players, h = holes.shape
