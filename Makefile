@@ -40,7 +40,7 @@ bench: $(VENV)/.stamp-bench
 	$(BIN)/python benchmarks/run.py
 
 lint: $(VENV)/.stamp-lint
-	$(BIN)/ruff check equity tests benchmarks examples
+	$(BIN)/ruff check equity tests benchmarks examples tools
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -93,7 +93,7 @@ def bench_evaluator(repeat: int) -> None:
             f"the vectors walk at {one / lanes:.2f}x their rate; {spread['lanes']}")
     row("  baseline: one hand at a time (equity 0.1.0)", f"{previous / 1e6:.1f} M/s",
         f"{one / previous:.2f}x faster now; {spread['previous']}")
-    row("  key sums (equity.evaluators.reference.keysum), same hands", f"{keys / 1e6:.1f} M/s",
+    row("  key sums (evaluators.reference), same hands", f"{keys / 1e6:.1f} M/s",
         f"the DAG walks at {one / keys:.2f}x their rate; {spread['keysum']}")
     public = statistics.median(rates["public"]) * 1e6
     row("  the public equity.evaluate_many, 1 thread", f"{public / 1e6:.1f} M/s",

@@ -73,10 +73,10 @@ class RunOptions:
         """
         if options is not None and not isinstance(options, RunOptions):
             raise TypeError(f"options must be a RunOptions; got {options!r} ({type(options).__name__})")
-        unknown = [name for name in fields if name not in _FIELDS]
+        unknown = [name for name in fields if name not in FIELDS]
         if unknown:
             raise TypeError(f"unexpected keyword argument {unknown[0]!r}; the run options are "
-                            f"{', '.join(_FIELDS)}")
+                            f"{', '.join(FIELDS)}")
         if options is None:
             return cls(**fields)
         return dataclasses.replace(options, **fields) if fields else options
@@ -102,5 +102,6 @@ class RunOptions:
                 and self.progress is None and self.on_start is None)
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(RunOptions))
+#: The names of the options, as keywords take them.
+FIELDS = tuple(f.name for f in dataclasses.fields(RunOptions))
 DEFAULT = RunOptions()

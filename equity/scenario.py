@@ -49,7 +49,7 @@ def random_hands(count: int, game: Game = HOLDEM) -> list[None]:
 
 
 def _in(game: Game) -> str:
-    return "" if game is HOLDEM else f" in {game.title}"
+    return "" if game.is_default else f" in {game.title}"
 
 
 def _player(i: int, spec: PlayerSpec, game: Game) -> Range | None:

@@ -55,17 +55,22 @@ def test_each_question_answers_a_line_as_its_api_call_does(keys, direct):
     assert timeless(registry.ask(keys)) == expected
 
 
-def test_csv_rows_ask_questions_too():
-    row = batch.Line(2, {"question": "hits", "range": "AK", "board": "Ah7c2d", "players": ""})
-    text, failed = batch.answer(row)
-    assert failed and "unknown key 'players'" in json.loads(text)["error"]
-    row = batch.Line(2, {"question": "hits", "range": "AK", "board": "Ah7c2d", "dead": ""})
-    text, failed = batch.answer(row)
-    assert not failed
-    assert timeless(json.loads(text))["made"] == timeless(range_hits("AK", "Ah7c2d").to_dict())["made"]
-    row = batch.Line(3, {"question": "", "runout": "River", "players": "AsKs vs QdQc", "board": "Th9h2c"})
-    text, failed = batch.answer(row)
-    assert not failed and json.loads(text)["street"] == "river"
+def test_one_csv_file_asks_every_question(tmp_path):
+    """A CSV header names every question's columns; each row leaves the others' cells empty."""
+    path = tmp_path / "mixed.csv"
+    path.write_text("id,question,players,board,range,street,dist,runout\n"
+                    "a,,AsKs vs QdQc,Th9h2c,,,,\n"
+                    "b,hits,,Ah7c2d,AK,,,\n"
+                    "c,,AsKs vs QdQc,Th9h2c,,,no,River\n"
+                    "d,runout,AsKs vs QdQc,Th9h2c,,river,,\n")
+    with open(path, newline="") as stream:
+        answers = [json.loads(batch.answer(line)[0]) for line in batch.read_lines(stream, "csv")]
+    assert [a["id"] for a in answers] == ["a", "b", "c", "d"] and not any("error" in a for a in answers)
+    expected = timeless(equity.calculate(["AsKs", "QdQc"], "Th9h2c").to_dict())
+    assert timeless(answers[0])["players"] == expected["players"]
+    assert timeless(answers[1])["made"] == timeless(range_hits("AK", "Ah7c2d").to_dict())["made"]
+    assert answers[2]["street"] == answers[3]["street"] == "river"
+    assert answers[2]["runouts"] == answers[3]["runouts"]
 
 
 @pytest.mark.parametrize(("keys", "needle"), [
@@ -80,12 +85,21 @@ def test_csv_rows_ask_questions_too():
     ({"question": "grid", "players": ["AAxx", "KKxx"], "game": "plo"},
      "the 13 x 13 grid holds two-card hands"),
     ({"players": ["AA", "KK"], "dist": "maybe"}, "'dist' must be true or false; got 'maybe'"),
+    ({"players": ["AA", "KK"], "buckets": "0-50,50-100"},
+     "'buckets' is for a dist line: give \"question\": \"dist\""),
+    ({"players": ["AA", "KK"], "dist": False, "street": "river"}, "'street' is for a runout line"),
 ])
 def test_a_line_asks_one_known_question_with_its_own_keys(keys, needle):
     text, failed = batch.answer(batch.Line(1, json.dumps(keys)))
     assert failed and needle in json.loads(text)["error"]
     with pytest.raises(EquityError, match=needle.split(";")[0].replace("(", r"\(")):
         registry.ask(keys)
+
+
+def test_a_flag_left_false_asks_nothing():
+    expected = timeless(equity.calculate(["AsKs", "QdQc"], "Th9h2c").to_dict())
+    keys = {"players": ["AsKs", "QdQc"], "board": "Th9h2c", "dist": False, "runout": False}
+    assert line_answer(keys) == expected
 
 
 def test_a_new_question_is_answered_by_batch_once_registered(monkeypatch):
@@ -138,3 +152,21 @@ def test_what_the_options_say():
     options = RunOptions(trials=5)
     assert RunOptions.build(options) is options
     assert RunOptions.build(options, seed=2) == RunOptions(trials=5, seed=2)
+
+
+@pytest.mark.parametrize("run", [{}, {"method": "exact"}, {"method": "auto", "threads": 1}, {"threads": 2},
+                                 {"method": "monte-carlo"}, {"trials": None, "seed": None}, {"seed": 0},
+                                 {"threads": True}, {"progress": print}, {"time_s": 1.0}])
+def test_the_front_doors_check_of_keywords_is_run_options_plain(run):
+    """calculate reads the keywords without building RunOptions (a small spot's call is 8 us); the same
+    answer as the value's own."""
+    from equity.questions.calculate import _plain
+
+    assert _plain(run) == RunOptions.build(**run).plain
+    assert not _plain({"trails": 5}) and not _plain({"trails": None})
+
+
+def test_keywords_beside_options_are_read_before_the_front_door():
+    """A small spot with options that are plain but keywords that are not goes the keywords' way."""
+    result = equity.calculate(["AsKs", "QdQc"], "Th9h2c", options=RunOptions(), trials=5_000, seed=2)
+    assert result.method == "monte-carlo" and result.trials == 5_000 and result.seed == 2

@@ -63,7 +63,7 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
     board = parse_cards(out["board"]) if "board" in out else None
     stdout_console().print(report.evaluation(
         parse_cards(out["cards"]), out["rank"], out["category"], out["description"],
-        n_classes=chosen.n_classes, board=board, game=None if chosen is get_game(None) else chosen.title,
+        n_classes=chosen.n_classes, board=board, game=None if chosen.is_default else chosen.title,
         low=out["low"]["description"] if "low" in out else None, best=chosen.best_hand))
 
 

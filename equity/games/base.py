@@ -95,6 +95,12 @@ class Game:
         return (self.deck_size - self.board) // self.hole
 
     @property
+    def is_default(self) -> bool:
+        """Whether this is the game played when none is named (hold'em): messages and tables name every
+        other game, and not this one."""
+        return False
+
+    @property
     def two_card_grid(self) -> bool:
         """Whether hands are two cards, drawn on the 13 x 13 grid of starting-hand classes."""
         return self.hole == 2

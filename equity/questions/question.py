@@ -1,5 +1,6 @@
 """What a question is to the front ends that ask many: :class:`Question`, one per question, registered by
-name in :mod:`equity.questions.registry` (which ``equity batch`` and :func:`equity.questions.ask` read).
+name in :mod:`equity.questions.registry` (which ``equity batch`` and :func:`equity.questions.registry.ask`
+read).
 
 A question reads its keys from a scenario line (a batch line's JSON object or CSV row, a Python dict),
 checks them, runs, and answers with the JSON object its command prints with ``--json``. Each lives beside

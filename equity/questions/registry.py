@@ -39,6 +39,10 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
 )}
 #: Every key a line may have, for a CSV header: ``id``, ``question`` and each question's.
 KEYS = tuple(dict.fromkeys(("id", "question", *(k for q in QUESTIONS.values() for k in q.keys))))
+#: The keys only one question reads (``buckets``, ``street``, ``range`` ...), by that question.
+_OWN = {key: q.name for q in QUESTIONS.values() for key in q.keys
+        if sum(key in other.keys for other in QUESTIONS.values()) == 1}
+_FLAGS = {q.flag for q in QUESTIONS.values() if q.flag}
 
 
 def pick(keys: Mapping[str, Any], as_text: bool) -> Question:
@@ -77,8 +81,17 @@ def answer(keys: Mapping[str, Any], *, as_text: bool = False, threads: Threads =
     Raises:
         EquityError: bad input, naming the key or token.
     """
+    if as_text:  # an empty CSV cell is no value (a column that other rows' questions use)
+        keys = {k: v for k, v in keys.items() if not (isinstance(v, str) and not v.strip())}
     question = pick(keys, as_text)
-    return question.answer({k: v for k, v in keys.items() if k != "question"}, as_text, threads)
+    line = {}
+    for key, value in keys.items():
+        if key == "question" or (key in _FLAGS and key != question.flag and not _set(value, as_text)):
+            continue  # another question's flag, false: it asks nothing
+        if key in _OWN and key not in question.keys:
+            raise EquityError(f"{key!r} is for a {_OWN[key]} line: give \"question\": \"{_OWN[key]}\" too")
+        line[key] = value
+    return question.answer(line, as_text, threads)
 
 
 def ask(keys: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from equity.cards import CARD_NAMES, SUIT_LETTERS
 from equity.engines.exact import SERIAL_WORK
 from equity.errors import EquityError
-from equity.games import HOLDEM, Game, get_game
+from equity.games import Game, get_game
 from equity.result import Result, exact_players
 
 #: lcm(1 .. n): the scale of the exact figures of n players' counts.
@@ -57,13 +57,10 @@ class _Spot(NamedTuple):
 def _spot(game: str | Game | None, n_players: int, board_chars: int, dead_chars: int) -> _Spot | None:
     """The spot of that shape, or None where the fast way does not take it. ``game`` None is hold'em
     (the game :func:`~equity.games.infer_game` reads from two-card hands: the caller takes no others)."""
-    if game is None:
-        chosen = HOLDEM
-    else:
-        try:
-            chosen = get_game(game)
-        except (EquityError, TypeError):
-            return None
+    try:
+        chosen = get_game(game)
+    except (EquityError, TypeError):
+        return None
     n_board, odd = divmod(board_chars, 2)
     if odd or dead_chars % 2 or n_board not in chosen.board_sizes or not 2 <= n_players <= chosen.max_players:
         return None

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from equity.cards import format_card, parse_cards
 from equity.errors import EquityError
-from equity.games import GAMES, get_game
+from equity.games import GAMES
 from equity.result import CATEGORY_KEYS, Result, category_key
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def plural(n: int, noun: str) -> str:
 def footer(result: Result) -> Text:
     """How the numbers were computed: method, trials, seed, time, speed, board and dead cards."""
     game = GAMES[result.game]
-    parts = [] if game is get_game(None) else [game.title]
+    parts = [] if game.is_default else [game.title]
     unit = ("board" if game.board else "deal") if result.method == "exact" else "trial"
     parts += ["Exact enumeration" if result.method == "exact" else "Monte Carlo", plural(result.trials, unit)]
     if result.seed is not None:

@@ -34,6 +34,10 @@ class HoldemGame(Game):
     hit_rule = "best-five"
 
     @property
+    def is_default(self) -> bool:
+        return self.rules is None
+
+    @property
     def n_classes(self) -> int:
         return 7462 if self.rules is None else 1404
 

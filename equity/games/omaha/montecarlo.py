@@ -86,7 +86,7 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
                  c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals, held):
     """Play chunk ``chunk``'s ``trials`` Omaha trials into one row of a
     :class:`~equity.tally.Tally`, its arrays ``wins`` .. ``deals`` (as
-    :func:`equity.games.holdem.montecarlo._chunk`, whose arrays these are, with ``hole`` cards per hand), and
+    :func:`equity.games.holdem.montecarlo._chunks`, whose arrays these are, with ``hole`` cards per hand), and
     per combo of ``d.ranged`` into ``combo_n`` (int64 (C,)) and the C rows of the tally arrays ``c_wins``
     .. ``c_deals`` (:mod:`equity.engines.combo_counts`; C = 0 counts none). ``held``: ``d.pmask``, None
     without ranged players, so that numba prunes their code.
