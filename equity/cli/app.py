@@ -84,12 +84,14 @@ def emit_json(obj: dict[str, Any]) -> None:
 @click.group(cls=Main, context_settings=CONTEXT, invoke_without_command=False)
 @click.version_option(__version__, "--version", prog_name="equity")
 def cli() -> None:
-    """A fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards) and short deck.
+    """A fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards), short deck,
+    seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 
     \b
     Usage:
       equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
-                                               (--game plo, plo5, plo6, plo8, big-o, 6+ ...)
+                                               (--game plo, plo5, plo6, plo8, big-o, 6+, stud,
+                                               stud8, razz, 2-7, draw, badugi ...)
       equity eval CARDS                        the value of a 5-, 6- or 7-card hand
       equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
       equity range RANGE                       a range on the 13 x 13 grid
