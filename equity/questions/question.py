@@ -25,7 +25,8 @@ Threads = int | str | None
 #: ``question`` taken out; ``as_text``: the values are CSV text, an empty one counting as absent).
 Answer = Callable[[dict[str, Any], bool, Threads], dict[str, Any]]
 
-_TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0", "")
+#: How CSV text says true and false (an empty cell is no value; a flag left empty is false).
+TRUE_WORDS, FALSE_WORDS = ("true", "yes", "1"), ("false", "no", "0")
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def truth(key: str, value: Any, as_text: bool, also: tuple[str, ...] = ()) -> bo
     given = value
     if as_text and isinstance(value, str):
         low = value.strip().lower()
-        value = True if low in _TRUE else False if low in _FALSE else low
+        value = True if low in TRUE_WORDS else False if low in (*FALSE_WORDS, "") else low
     if isinstance(value, bool) or value in also:
         return value
     words = ["true", "false", *(f'"{w}"' for w in also)]

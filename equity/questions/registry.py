@@ -28,7 +28,7 @@ from typing import Any
 
 from equity.errors import EquityError
 from equity.questions import dist, grid, hits, runouts, spec
-from equity.questions.question import Question, Threads
+from equity.questions.question import FALSE_WORDS, Question, Threads
 
 QUESTIONS: dict[str, Question] = {q.name: q for q in (
     spec.EQUITY,
@@ -71,7 +71,7 @@ def pick(keys: Mapping[str, Any], as_text: bool) -> Question:
 def _set(value: Any, as_text: bool) -> bool:
     """Whether a flag's value asks its question: anything but false (its question names a bad value)."""
     if as_text and isinstance(value, str):
-        return value.strip().lower() not in ("false", "no", "0", "")
+        return value.strip().lower() not in (*FALSE_WORDS, "")
     return value is not False
 
 

@@ -36,7 +36,7 @@ from equity.games import NAMES, get_game
 from equity.options import DEFAULT, METHODS, RunOptions, percent
 from equity.questions.calculate import calculate, choose, run_chosen
 from equity.questions.players import players_from_list
-from equity.questions.question import Question, Threads, threads_for
+from equity.questions.question import FALSE_WORDS, TRUE_WORDS, Question, Threads, threads_for
 from equity.questions.small_spots import calculate_fixed
 from equity.ranges import Range
 from equity.result import Result
@@ -45,7 +45,6 @@ from equity.scenario import Scenario
 SPEC_KEYS = ("players", "board", "dead", "game", "method", "trials", "precision", "time", "seed",
              "categories")
 _SCALE = {"k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
-_TRUE, _FALSE = ("true", "yes", "1"), ("false", "no", "0")
 
 
 def whole_number(text: str) -> int | None:
@@ -119,7 +118,7 @@ def _from_text(key: str, value: str) -> Any:
             return value
     if key == "categories":
         low = value.strip().lower()
-        return True if low in _TRUE else False if low in _FALSE else value
+        return True if low in TRUE_WORDS else False if low in FALSE_WORDS else value
     return value
 
 
@@ -222,7 +221,7 @@ def run_spec(spec: Spec, threads: Threads, scenario: Scenario | None = None, **p
 def _small_spot(spec: Spec) -> Result | None:
     """A small exact spot of specific hands by :func:`~equity.questions.small_spots.calculate_fixed`, else
     None."""
-    if not spec.options.plain or spec.options.method == "monte-carlo" or spec.categories:
+    if not spec.options.plain or spec.categories:
         return None
     texts = [p.text for p in spec.players if isinstance(p, Range) and p.is_hand()]
     if len(texts) < len(spec.players):
