@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: all demo test test-all bench lint clean
+.PHONY: all demo test test-all bench lint wheel clean
 
 all: lint test
 
@@ -39,9 +39,15 @@ test-all: test
 bench: $(VENV)/.stamp-bench
 	$(BIN)/python benchmarks/run.py
 
+# The wheel, with every kernel compiled ahead of time for each x86-64 level this machine runs, so that a
+# fresh install compiles nothing (tools/prebuild.py; a few minutes).
+wheel: $(VENV)/.stamp-test
+	$(BIN)/python tools/prebuild.py
+	$(BIN)/python -m build --wheel --outdir dist
+
 lint: $(VENV)/.stamp-lint
 	$(BIN)/ruff check equity tests benchmarks examples tools
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist equity/_prebuilt *.egg-info .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

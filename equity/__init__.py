@@ -8,6 +8,7 @@ seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
 'High Card, Seven'
 """
 
+from equity import cache as _cache  # noqa: F401 - first: it files the kernels in the cache folder
 from equity._version import __version__
 from equity.cards import format_cards, parse_cards
 from equity.errors import (

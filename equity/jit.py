@@ -22,8 +22,14 @@ cached kernel get their environments without their modules being imported
 (:func:`_environments_unimported`); and a plain array is typed without importing ``numpy.ma``
 (:func:`_plain_arrays_typed_directly`).
 
+A damaged cache entry of equity's (a truncated or corrupt index or data file, which numba's own load
+raises on) is a miss: the index is removed, the function compiles and is saved anew (:func:`_forget`).
+A miss in the cache folder is looked up, the same way, among the kernels shipped in the package for the
+CPU level numba compiles for (:func:`equity.cache.prebuilt_folder`), before numba compiles.
+
 It depends on numba's private ``Cache.load_overload`` and ``_load_overload`` (numba 0.57 to 0.68 at
-least); if they are missing, :func:`install` leaves numba alone. ``EQUITY_LEAN_CACHE=0`` turns it off.
+least); if they are missing, :func:`install` leaves numba alone. ``EQUITY_LEAN_CACHE=0`` turns the lean
+load off.
 """
 
 from __future__ import annotations
@@ -46,10 +52,10 @@ def _ours(cache: Any) -> bool:
 
 
 def install() -> bool:
-    """Route the cache loads of equity's functions through the lean load; returns whether it did (False
-    when turned off or when numba's internals are not the expected ones). Idempotent."""
-    if os.environ.get("EQUITY_LEAN_CACHE", "1") == "0":
-        return False
+    """Route the cache loads of equity's functions through the lean load, and make a damaged cache entry
+    of theirs a miss; returns whether it did (False when numba's internals are not the expected ones).
+    ``EQUITY_LEAN_CACHE=0`` keeps numba's own load (damaged entries are still misses). Idempotent."""
+    lean = os.environ.get("EQUITY_LEAN_CACHE", "1") != "0"
     try:
         from numba.core import caching
         from numba.core.runtime import rtsys
@@ -66,17 +72,81 @@ def install() -> bool:
     def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
         if not _ours(self):
             return original(self, sig, target_context)
+        loaded = load(self, sig, target_context, True)
+        if loaded is None and (folder := _prebuilt_folder(self)) is not None:
+            with _reading(self, folder):
+                loaded = load(self, sig, target_context, False)
+        return loaded
+
+    def load(self: Any, sig: Any, target_context: Any, own: bool) -> Any:
+        """The lean load, else numba's; None on a miss. A damaged entry of the cache folder's own
+        (``own``) is forgotten; the shipped kernels are never touched."""
+        if lean:
+            try:
+                _initialize_runtime(rtsys, target_context, getattr(self, "_cache_path", None))
+                with self._guard_against_spurious_io_errors(), _environments_unimported():
+                    return self._load_overload(sig, target_context)
+            except Exception:  # noqa: BLE001 - numba's own path decides (it refreshes, then loads or compiles)
+                pass
         try:
-            _initialize_runtime(rtsys, target_context, getattr(self, "_cache_path", None))
-            with self._guard_against_spurious_io_errors(), _environments_unimported():
-                return self._load_overload(sig, target_context)
-        except Exception:  # noqa: BLE001 - numba's own path decides (it refreshes, then loads or compiles)
             return original(self, sig, target_context)
+        except Exception:  # noqa: BLE001 - a damaged entry: forget it, compile, save anew
+            if own:
+                _forget(self)
+            return None
 
     load_overload._equity_lean = True  # type: ignore[attr-defined]
     cache_class.load_overload = load_overload
-    _plain_arrays_typed_directly()
+    if lean:
+        _plain_arrays_typed_directly()
     return True
+
+
+def _prebuilt_folder(cache: Any) -> Path | None:
+    """The shipped kernels' folder for this function's module (:func:`equity.cache.prebuilt_folder`)."""
+    from equity.cache import prebuilt_folder
+
+    try:
+        return prebuilt_folder(cache._impl.locator._py_file)
+    except AttributeError:  # pragma: no cover - numba's internals changed
+        return None
+
+
+@contextlib.contextmanager
+def _reading(cache: Any, folder: Path) -> Iterator[None]:
+    """Point the function's cache at the shipped kernels in ``folder`` for one load (the same file
+    names; numba checks the entry as always: source, numba's version, CPU level, signature). Nothing
+    is ever saved there: what compiles is saved in the cache folder."""
+    from numba.core.caching import IndexDataCacheFile
+
+    own = cache._cache_file
+    cache._cache_file = IndexDataCacheFile(str(folder), own._index_name[:-len(".nbi")], own._source_stamp)
+    try:
+        yield
+    finally:
+        cache._cache_file = own
+
+
+def cache_files(dispatcher: Any) -> list[Any]:
+    """The cache files an ``@njit(cache=True)`` function of equity's loads from: the cache folder's, and
+    the shipped kernels' when there are any for this CPU level (numba's ``IndexDataCacheFile``)."""
+    cache = dispatcher._cache
+    files = [cache._cache_file]
+    folder = _prebuilt_folder(cache)
+    if folder is not None:
+        from numba.core.caching import IndexDataCacheFile
+
+        own = files[0]
+        files.append(IndexDataCacheFile(str(folder), own._index_name[:-len(".nbi")], own._source_stamp))
+    return files
+
+
+def _forget(cache: Any) -> None:
+    """Remove a function's cache index (truncated or corrupt: numba cannot read it, nor save beside it),
+    so that what compiles next is saved in a fresh one. Its data files are overwritten as they are
+    saved again."""
+    with contextlib.suppress(Exception):
+        os.remove(cache._cache_file._index_path)
 
 
 def _initialize_runtime(rtsys: Any, context: Any, directory: str | None) -> None:

@@ -1,5 +1,9 @@
-"""Shared fixtures. Every test runs against a private table cache, so a user's cache is untouched and
-the build-then-cache path is exercised once per session."""
+"""Shared fixtures.
+
+The tests use equity's one cache folder as any run does (``$EQUITY_CACHE_DIR``, else the user's): the
+test process and the commands it starts share the compiled kernels, and CI's checks after ``make test``
+find them there. The table cache's own behaviour (build, round trip, damage) is tested on private paths
+(tests/test_dag.py), the empty-folder runs on private folders (tests/test_cache.py, test_packaging.py)."""
 
 import shutil
 import subprocess
@@ -10,18 +14,6 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _private_cache(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("EQUITY_CACHE_DIR", str(tmp_path_factory.mktemp("equity-cache")))
-    from equity.evaluators import tables
-
-    tables.get.cache_clear()
-    tables._natural.cache_clear()
-    yield
-    mp.undo()
 
 
 def random_hands(n: int, m: int, seed: int) -> np.ndarray:

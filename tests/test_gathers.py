@@ -99,4 +99,14 @@ def test_four_byte_reads_of_the_int16_tables_stay_inside():
 ])
 def test_the_vector_path_is_the_default_only_with_avx512(monkeypatch, features, expected):
     monkeypatch.setattr(gathers.config, "CPU_FEATURES", features)
+    monkeypatch.setattr(gathers.config, "CPU_NAME", None)
+    assert gathers._target_gathers() is expected
+
+
+@pytest.mark.parametrize(("level", "expected"),
+                         [("x86-64-v4", True), ("x86-64-v3", False), ("generic", False)])
+def test_a_cpu_level_without_features_has_the_vector_path_from_v4(monkeypatch, level, expected):
+    """equity.cache.select_cpu_level names the level and no features: x86-64-v4 has AVX-512 F and BW."""
+    monkeypatch.setattr(gathers.config, "CPU_FEATURES", "")
+    monkeypatch.setattr(gathers.config, "CPU_NAME", level)
     assert gathers._target_gathers() is expected

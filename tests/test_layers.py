@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: list of module names; a name stands for the module and everything under it, the longest name that
 #: matches deciding (``equity`` alone is the package's ``__init__``, the public API).
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("equity._version", "equity.errors", "equity.jit", "equity.cards")),
+    ("base", ("equity._version", "equity.errors", "equity.cache", "equity.jit", "equity.cards")),
     ("evaluators", ("equity.evaluators",)),
     ("vocabulary", ("equity.classes", "equity.preflop", "equity.preflop_table", "equity.ranges",
                     "equity.tally", "equity.result", "equity.options")),

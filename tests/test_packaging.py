@@ -69,7 +69,7 @@ def test_an_installed_package_runs_from_another_folder_with_empty_caches(kind, d
     elsewhere.mkdir()
     shutil.copy(ROOT / "examples" / "classics.toml", elsewhere)
     env = dict(clean)
-    env.update(NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"), EQUITY_CACHE_DIR=str(tmp_path / "tables"),
+    env.update(EQUITY_CACHE_DIR=str(tmp_path / "cache"),
                PATH=f"{env_dir / 'bin'}{os.pathsep}{env.get('PATH', '')}")
 
     def command(*args):
@@ -98,9 +98,11 @@ def test_an_installed_package_runs_from_another_folder_with_empty_caches(kind, d
     finally:
         for path in [package, *package.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
-    # nothing was written into the installed package: the kernels were cached under NUMBA_CACHE_DIR
+    # nothing was written into the installed package: the tables and the kernels were cached in the one
+    # cache folder, the kernels by their place in the package
     assert sorted(str(p.relative_to(package)) for p in package.rglob("*")) == before
-    assert any((tmp_path / "numba-cache").rglob("*.nbi"))
+    assert any((tmp_path / "cache").glob("dag-tables-*.npz"))
+    assert any((tmp_path / "cache" / "kernels" / "equity" / "games" / "holdem").glob("*.nbi"))
     import zipfile
 
     sources = sorted(n for n in zipfile.ZipFile(dist["wheel"]).namelist() if n.endswith(".py"))

@@ -17,7 +17,7 @@ import click
 import numba
 from rich.console import Console, Group
 
-from equity import __version__
+from equity import __version__, cache
 from equity.cli.terminal import Count, ProgressBar, save_pictures
 from equity.errors import EquityError
 from equity.games import NAMES
@@ -64,7 +64,10 @@ class Main(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Ctrl-C ends a run with status 130, as shells do, rather than click's 1: for ``equity
-        check`` in a script, 1 means an equity drifted."""
+        check`` in a script, 1 means an equity drifted. A cache folder that cannot be written gets its
+        one notice first."""
+        if (line := cache.notice()) is not None:
+            click.echo(f"Note: {line}", err=True)
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -81,8 +84,20 @@ def emit_json(obj: dict[str, Any]) -> None:
     click.echo(json.dumps(obj, indent=2, allow_nan=False))
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version, and where the tables and compiled kernels are cached."""
+    if not value or ctx.resilient_parsing:
+        return
+    where = cache.info()
+    kernels = str(where.kernels) + ("" if where.writable else f" (cannot be written: {where.problem})")
+    click.echo(f"equity {__version__} (numba {numba.__version__}, Python {sys.version.split()[0]})\n"
+               f"cache folder: {where.folder}\ncompiled kernels: {kernels}")
+    ctx.exit()
+
+
 @click.group(cls=Main, context_settings=CONTEXT, invoke_without_command=False)
-@click.version_option(__version__, "--version", prog_name="equity")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and where the compiled kernels and tables are cached, and exit.")
 def cli() -> None:
     """A fast poker equity calculator: hold'em, Omaha high and hi-lo (4, 5 or 6 cards), short deck,
     seven-card stud, stud hi-lo, razz, 2-7 single draw, five-card draw and badugi.
@@ -100,6 +115,7 @@ def cli() -> None:
       equity runout HERO vs OPPONENT... -b B   each next card's equities, outs, the runouts
       equity hits RANGE --board CARDS          what a range makes: made hands, pairs, draws
       equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
+      equity warmup [--game NAME]              compile every kernel now, so no later run does
 
     Run 'equity run --help' for the options of the first form.
     """
@@ -234,4 +250,5 @@ def main() -> None:
         sys.stderr.flush()
     except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing more to say
         code = code or 1
+    cache.cleanup()  # a private kernels folder, when the cache folder could not be written
     os._exit(code)

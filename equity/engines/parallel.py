@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import pickle
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -25,6 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 import numba
 
 from equity.errors import ScenarioError
+from equity.jit import cache_files
 
 #: How long one batch of chunks should take, in seconds.
 BATCH_SECONDS = 0.25
@@ -65,12 +67,21 @@ def in_jit_cache(dispatcher: object, matches: Callable[[tuple], bool] | None = N
     """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache;
     with ``matches``, code for a signature (a tuple of numba types) it accepts."""
     try:
-        cache_file = dispatcher._cache._cache_file  # type: ignore[attr-defined]
-        if matches is None:
-            return os.path.exists(cache_file._index_path)
-        return any(matches(key[0]) for key in cache_file._load_index())
-    except (AttributeError, TypeError, IndexError):  # pragma: no cover - numba internals changed
+        files = cache_files(dispatcher)
+    except AttributeError:  # pragma: no cover - numba internals changed
         return True
+    for cache_file in files:  # the cache folder's, then the shipped kernels'
+        try:
+            if matches is None:
+                if os.path.exists(cache_file._index_path):
+                    return True
+            elif any(matches(key[0]) for key in cache_file._load_index()):
+                return True
+        except (AttributeError, TypeError, IndexError):  # pragma: no cover - numba internals changed
+            return True
+        except (pickle.UnpicklingError, EOFError, ValueError, OSError):  # a damaged index: compiled anew
+            continue
+    return False
 
 
 _lock = threading.Lock()

@@ -61,12 +61,13 @@ _HALVES = ir.VectorType(_I16, 2 * WIDTH)
 
 def _target_gathers() -> bool:
     """Whether numba compiles for a CPU with AVX-512 (F and BW): the features numba's own code
-    generator targets (``NUMBA_CPU_FEATURES``, else the host's)."""
+    generator targets (``NUMBA_CPU_FEATURES``, else the host's), or the x86-64-v4 level it is set to
+    (:func:`equity.cache.select_cpu_level`), which has them."""
     features = config.CPU_FEATURES
     if features is None:
         features = llvm.get_host_cpu_features().flatten()
     have = set(features.split(","))
-    return {"+avx512f", "+avx512bw"} <= have
+    return {"+avx512f", "+avx512bw"} <= have or (not features and config.CPU_NAME == "x86-64-v4")
 
 
 #: The kernels' default: walk seven-card rows by :func:`_walk_block` (else by scalar lanes).

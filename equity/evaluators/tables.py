@@ -7,8 +7,7 @@ file, check its digest and shapes, and derive the kernels' flat walk layout
 file is detected and rebuilt, never used. Where no cache directory is writable the tables are simply
 built in memory.
 
-Cache directory: ``$EQUITY_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/equity``, else
-``~/.cache/equity``.
+Cache directory: equity's one cache folder (:mod:`equity.cache`), beside the compiled kernels.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from equity import cache as cache_folder
 from equity.evaluators import dag
 
 #: Bump when the layout or meaning of any table changes; old cache files are then ignored.
@@ -54,17 +54,9 @@ _SHAPES = {
 }
 
 
-def cache_dir() -> Path:
-    """Where the tables are cached (not created here)."""
-    if env := os.environ.get("EQUITY_CACHE_DIR"):
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "equity"
-
-
 def cache_path() -> Path:
-    """The cache file of this table format."""
-    return cache_dir() / f"dag-tables-v{FORMAT}.npz"
+    """The cache file of this table format, in equity's cache folder (:func:`equity.cache.folder`)."""
+    return cache_folder.folder() / f"dag-tables-v{FORMAT}.npz"
 
 
 def build() -> dict[str, np.ndarray]:
