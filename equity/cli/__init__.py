@@ -7,6 +7,7 @@ naming the offending token and no traceback; 130 interrupted (Ctrl-C).
 from equity.cli.app import cli, main
 
 # isort: split
-from equity.cli import batch_check, grid_dist, run, runout_hits  # noqa: F401  (each registers its commands on cli)
+# each registers its commands on cli
+from equity.cli import batch_check, grid_dist, run, runout_hits, warmup  # noqa: F401
 
 __all__ = ["cli", "main"]

@@ -47,6 +47,11 @@ class ProgressBar:
         self.label, self.unit = label, unit
         self.start = time.perf_counter()
 
+    def show(self, done: int, total: int | None) -> None:
+        """Show the bar now, however short the run so far (for steps that each take seconds)."""
+        self.start -= 1.0
+        self(done, total)
+
     def __call__(self, done: int, total: int | None) -> None:
         if not self.enabled:
             return

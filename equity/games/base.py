@@ -279,6 +279,19 @@ class Game:
         """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
         raise NotImplementedError
 
+    # -- warming up ---------------------------------------------------------------------------------
+    def warmup_lines(self) -> list[dict[str, Any]]:
+        """Small questions, as batch lines (:mod:`equity.questions.registry`, this game's ``game`` key
+        added by the caller), that between them load or compile every kernel this game's commands
+        call: each engine (exact and Monte Carlo), specific, random and ranged players, categories, and
+        each question the game answers. ``equity warmup`` asks them; its test runs them all."""
+        raise NotImplementedError
+
+    def warmup_cards(self) -> list[list[int]]:
+        """Hands of each size ``equity eval`` takes in this game, for ``equity warmup``."""
+        deck = list(self.deck)
+        return [deck[-n:] for n in self.eval_sizes]
+
 
 @cache
 def _category_table(game: Game) -> np.ndarray:

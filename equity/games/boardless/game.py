@@ -64,6 +64,20 @@ class BoardlessGame(Game):
     def two_card_grid(self) -> bool:
         return False
 
+    def warmup_lines(self) -> list[dict[str, Any]]:
+        """The hands of :attr:`hand_example`'s size, and of all but two of the cards for the exact
+        engine."""
+        n = min(3, self.hole - 1)
+        first, second = "AsKd5h8c7d3s9c"[:2 * n], "2d4s6d7hTsQc8d"[:2 * n]
+        late = max(1, self.hole - 2)
+        exact = ["AsKd5h8c7d3s9c"[:2 * late], "2d4s6d7hTsQc8d"[:2 * late]]
+        return [
+            {"players": exact, "dead": "2c", "method": "exact"},
+            {"players": exact, "dead": "2c", "method": "exact", "categories": True},
+            {"players": [first, second, 1], "dead": "2c", "trials": 20_000, "seed": 1},
+            {"players": [first, "random"], "trials": 20_000, "seed": 1, "categories": True},
+        ]
+
     @property
     def eval_sizes(self) -> tuple[int, ...]:
         """The card counts ``equity eval`` takes: 5 to 7 in stud (its best five), the whole hand else."""

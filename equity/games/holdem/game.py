@@ -37,6 +37,28 @@ class HoldemGame(Game):
     def is_default(self) -> bool:
         return self.rules is None
 
+    def warmup_lines(self) -> list[dict[str, Any]]:
+        """Cards of ranks six and up, so that short deck plays them too."""
+        hands, board, ranged = ["AsKs", "QdQc", "JhTh"], "Td9h6c", ["AA,KK", "QdQc"]
+        return [
+            {"players": hands[:2], "method": "exact"},  # the enumeration's general path, on threads
+            {"players": hands[:2], "board": board},  # a small spot's one-deal kernel
+            {"players": hands, "board": board, "categories": True},
+            {"players": ["AA,KK", "QQ"], "method": "exact"},
+            {"players": ranged, "board": board, "method": "exact", "categories": True},
+            {"players": [hands[0], 2], "board": board, "trials": 20_000, "seed": 1},
+            {"players": [hands[0], 1], "trials": 20_000, "seed": 1, "categories": True},
+            {"players": ranged, "board": board, "method": "monte-carlo", "trials": 20_000, "seed": 1},
+            {"question": "dist", "players": ranged, "board": board},
+            {"question": "dist", "players": ranged, "method": "monte-carlo", "trials": 20_000, "seed": 1},
+            {"question": "runout", "players": hands[:2], "board": board},
+            {"question": "runout", "players": ranged, "board": board},
+            {"question": "grid", "players": ["KK+,AK", "QQ"], "board": board},
+            {"question": "grid", "players": ["KK+,AK", "QQ"], "method": "monte-carlo", "trials": 20_000,
+             "seed": 1},
+            {"question": "hits", "range": ranged[0], "board": board},
+        ]
+
     @property
     def n_classes(self) -> int:
         return 7462 if self.rules is None else 1404

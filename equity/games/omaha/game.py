@@ -42,6 +42,24 @@ class OmahaGame(Game):
     def eval_sizes(self) -> tuple[int, ...]:
         return (self.hole + self.board,)
 
+    def warmup_lines(self) -> list[dict[str, Any]]:
+        h = self.hole
+        hands = ["AsAhKsKh2c2d"[:2 * h], "JdTd9c8c3h3s"[:2 * h], "7h7s6h6s4c4d"[:2 * h]]
+        board, ranged = "Qs9s5d", ["AAKK" + "x" * (h - 4) + "ds", hands[1]]
+        return [
+            {"players": hands[:2], "method": "exact"},
+            {"players": hands[:2], "board": board},
+            {"players": hands, "board": board, "categories": True},
+            {"players": ranged, "board": board, "method": "exact", "categories": True},
+            {"players": [hands[0], 2], "board": board, "trials": 20_000, "seed": 1},
+            {"players": [hands[0], 1], "trials": 20_000, "seed": 1, "categories": True},
+            {"players": ranged, "board": board, "method": "monte-carlo", "trials": 20_000, "seed": 1},
+            {"question": "dist", "players": ranged, "board": board},
+            {"question": "runout", "players": hands[:2], "board": board},
+            {"question": "runout", "players": ranged, "board": board},
+            {"question": "hits", "range": ranged[0], "board": board},
+        ]
+
     def parse_range(self, text: str) -> Range | None:
         from equity.games.omaha.ranges import parse_omaha_range
 

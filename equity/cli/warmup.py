@@ -1,0 +1,63 @@
+"""``equity warmup``: compile every kernel ahead of the first run, into the cache folder."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from equity.cli.app import CONTEXT, cli, emit_json, progress_bar, stdout_console, user_errors
+
+
+@cli.command("warmup", context_settings=CONTEXT)
+@click.option("--game", "-g", "games", metavar="NAME", multiple=True,
+              help="Warm this game only (repeat for more) [default: every game].")
+@click.option("--jobs", "-j", type=click.IntRange(1, 64), metavar="N",
+              help="Worker processes [default: one per core].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@user_errors
+def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_progress: bool) -> None:
+    """Compile every kernel the commands may need, for every game or the ones named, into the cache
+    folder (EQUITY_CACHE_DIR; 'equity --version' shows it), so that no later run compiles anything.
+
+    Run it once on a new machine, or in CI before restoring and saving the cache folder; running it
+    again loads what is there and compiles nothing. It takes under a minute on two cores.
+
+    \b
+    Examples:
+      equity warmup
+      equity warmup --game holdem --game plo
+      EQUITY_CACHE_DIR=.equity-cache equity warmup --json
+    """
+    from equity.games import get_game
+    from equity.questions.warmup import warmup
+
+    names = [get_game(name).name for name in games]  # a misspelt name is refused before any work
+    total = len(set(names)) if names else None
+    with progress_bar(not as_json and not no_progress, "warming up", "games") as bar:
+        done: list[str] = []
+
+        def on_game(name: str) -> None:
+            done.append(name)
+            bar(len(done), total or len(done))
+
+        if total is None:
+            from equity.games import GAMES
+
+            total = len(GAMES)
+        bar.show(0, total)
+        report = warmup(names, jobs, on_game)
+    if as_json:
+        emit_json(report.to_dict())
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for heading in ("Kernels of", "Signatures", "Compiled now", "Already cached"):
+        table.add_column(heading, justify="left" if heading == "Kernels of" else "right")
+    for family in report.families:
+        table.add_row(family.name, f"{family.compiled + family.loaded}", f"{family.compiled}",
+                      f"{family.loaded}")
+    console = stdout_console()
+    console.print(table)
+    console.print(f"{len(report.games)} games warmed up in {report.seconds:.1f} s on {report.jobs} "
+                  f"process{'es' if report.jobs > 1 else ''}: {report.compiled} of {report.kernels} kernel "
+                  f"signatures compiled now, the rest already cached.\nCache folder: {report.folder}")
