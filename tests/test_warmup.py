@@ -45,7 +45,8 @@ def test_warmup_leaves_nothing_to_compile(tmp_path):
                  ["dist", "AAKKds", "vs", "JdTd9c8c", "-b", "Qs9s3d"],
                  ["runout", "AsAhKsKh2c", "vs", "JdTd9c8c3h", "-b", "Qs9s3d", "--no-progress"],
                  ["grid", "JJ+", "vs", "AK", "-g", "6+", "-b", "Td9h6c", "--no-progress"],
-                 ["hits", "AAxx", "-b", "Qs9s3d", "-g", "plo"], ["eval", "AsAhKsKh", "Qs9s3d2c7h", "-g", "plo"]):
+                 ["hits", "AAxx", "-b", "Qs9s3d", "-g", "plo"],
+                 ["eval", "AsAhKsKh", "Qs9s3d2c7h", "-g", "plo"]):
         proc = equity(*args, env=env, counting=True)
         assert proc.returncode == 0, (args, proc.stderr[-2000:])
         assert compiled(proc) == [], args
