@@ -1,10 +1,10 @@
 """Exact enumeration for hold'em and short deck: every board of each deal, in chunks of deals on all
 threads.
 
-The kernels, :func:`equity.games.holdem.exact_kernels._deals` (a deal's boards) and its parallel driver over
-chunks of deals, live in :mod:`equity.games.holdem.exact_kernels`, in one file so that numba's cache (keyed
-by a file's time stamp) never keeps a driver built around an older kernel; the deals come from
-:func:`equity.engines.exact.plan`, one per suit-symmetry orbit.
+The kernel, :func:`equity.games.holdem.exact_kernels._deals`, enumerates a range of chunks of deals,
+each chunk into its own tally row; a batch's chunks are shared among threads
+(:func:`~equity.engines.parallel.run_split`), and a run of one chunk stays on the calling thread. The
+deals come from :func:`equity.engines.exact.plan`, one per suit-symmetry orbit.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import numba
 import numpy as np
 
 from equity.cards import ASCII_CARD_PARTS
-from equity.engines.parallel import next_batch, using_threads
+from equity.engines.parallel import next_batch, run_split, using_threads
 from equity.engines.protocol import Spot
 from equity.games.base import Game
-from equity.games.holdem.exact_kernels import Board, _deals, _deals_parallel, _fixed_deal
+from equity.games.holdem.exact_kernels import Board, _deals, _fixed_deal
 from equity.tally import Tally
 
 CHUNK_WORK = 4_000_000  # boards per kernel chunk, about 10-20 ms
@@ -74,20 +74,22 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool, per_de
         return Tally.zeros(k, n_players, False, np.float64, ways=n_players + 1, categories=False)
 
     none = _no_rows(n_players)
-    serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no parallel launch
+    serial = n_chunks == 1 and not per_deal  # one chunk: on the calling thread, no batches
+
+    def chunks(within: np.ndarray, part: Tally, boards: np.ndarray, one: Tally, lo: int, hi: int) -> None:
+        """Chunks ``lo .. hi - 1`` of the batch whose bounds are ``within``."""
+        _deals(deals.holes, deals.weight, deals.orbit, within, lo, hi, b, t, part, boards, one.wins,
+               one.ties)
 
     def one_chunk(holes: np.ndarray, weight: np.ndarray, orbit: np.ndarray) -> tuple[Tally, int]:
-        part, boards = counts(1), np.zeros(1, np.int64)
-        _deals(holes, weight, orbit, b, t, part.wins[0], part.ties[0], part.cats[0], boards, none.wins,
+        part, boards = counts(1), np.zeros((1, 1), np.int64)
+        _deals(holes, weight, orbit, np.array([0, len(orbit)], np.int64), 0, 1, b, t, part, boards, none.wins,
                none.ties)
-        return part, int(boards[0])
+        return part, int(boards[0, 0])
 
     # Load (or compile) the kernel now, so no batch's time includes that.
-    if serial and not _deals.overloads:
+    if not _deals.overloads:
         one_chunk(deals.holes[:0], deals.weight[:0], deals.orbit[:0])
-    elif not serial and not _deals_parallel.overloads:
-        _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[:1], b, t, counts(0),
-                        np.zeros((0, 1), np.int64), none.wins, none.ties)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         if serial:
@@ -108,8 +110,7 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool, per_de
             boards = np.zeros((k, 1), np.int64)
             one = rows(int(bounds[done + k] - bounds[done])) if per_deal else none
             t0 = time.perf_counter()
-            _deals_parallel(deals.holes, deals.weight, deals.orbit, bounds[done:done + k + 1], b, t, part,
-                            boards, one.wins, one.ties)
+            run_split(functools.partial(chunks, bounds[done:done + k + 1], part, boards, one), k)
             spent = time.perf_counter() - t0
             done += k
             yield (part, int(boards.sum()), int(deals.orbit[:bounds[done]].sum()) * deals.boards_per_deal,

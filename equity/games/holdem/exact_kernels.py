@@ -27,13 +27,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from equity.cards import _read_cards
 from equity.engines.showdown import _exact_figures
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
 from equity.evaluators.tables import Tables
-from equity.tally import MAX_SPLIT, N_CATEGORIES
+from equity.tally import MAX_SPLIT, N_CATEGORIES, Tally
 
 
 class Board(NamedTuple):
@@ -62,20 +62,25 @@ def _one_deal(deal_wins, deal_ties, w, wins, ties):
             deal_ties[p, s] = w * ties[p, s]
 
 
-@njit(cache=True)
-def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out, deal_wins, deal_ties):
-    """Enumerate every board for each deal; add the weighted counts.
+@njit(cache=True, nogil=True)
+def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_wins, deal_ties):
+    """Enumerate every board for each deal of the chunks ``lo .. hi - 1``; add the weighted counts, chunk
+    ``j`` (the deals ``bounds[j] .. bounds[j + 1] - 1``) into row ``j`` of the outputs. ``nogil``:
+    :func:`~equity.games.holdem.exact.enumeration` runs shares of a batch's chunks on threads.
 
     holes: uint8 (n, P, 2), the deals (distinct cards within each). weight: float64 (n,), each deal's weight
-    (orbit size times the combos' range weights). orbit: int64 (n,), its orbit size. b: a
-    :class:`Board` (a deal's own cards are skipped from ``b.live`` here). t: the
-    evaluator's :class:`~equity.evaluators.tables.Tables`. Outputs, added to: wins_out float64 (P,), ties_out
-    float64 (P, MAX_SPLIT) by the number of players splitting, cats_out float64 (P, 9, 3) (ends with, wins
-    with, ties with) when ``b.want_cats``, boards_out int64 (1,) the number of (deal, board) pairs times orbit
-    sizes. deal_wins float64 (n, P) and deal_ties float64 (n, P, W), when n > 0: each deal's weighted wins and
-    k-way ties on its own, k < W (:mod:`equity.engines.combo_counts`).
+    (orbit size times the combos' range weights). orbit: int64 (n,), its orbit size. bounds: int64
+    (chunks + 1,), ascending. b: a :class:`Board` (a deal's own cards are skipped from ``b.live`` here). t:
+    the evaluator's :class:`~equity.evaluators.tables.Tables`. Outputs, added to: the float64
+    :class:`~equity.tally.Tally` ``tally``, its wins (chunks, P), ties (chunks, P, MAX_SPLIT) by the number
+    of players splitting and cats (chunks, P, 9, 3) (ends with, wins with, ties with) when ``b.want_cats``
+    (the other arrays unread); boards_out int64 (chunks, 1) the number of (deal, board) pairs times orbit
+    sizes. deal_wins float64 (n', P) and deal_ties float64 (n', P, W), when n' > 0: each deal's weighted
+    wins and k-way ties on its own, k < W, deal ``i`` in row ``i - bounds[0]``
+    (:mod:`equity.engines.combo_counts`).
     """
     board, live, want_cats, cat_of = b.board, b.live, b.want_cats, b.cat_of
+    wins_out, ties_out, cats_out = tally.wins, tally.ties, tally.cats
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[1]
@@ -457,155 +462,140 @@ def _deals(holes, weight, orbit, b, t, wins_out, ties_out, cats_out, boards_out,
                     score(d, k, card_word[same], mask != 0, mult * n_same)
                 j = nx
 
-    for i in range(holes.shape[0]):
-        used = np.uint64(0)
-        for p in range(n_players):
-            used |= np.uint64(1) << np.uint64(holes[i, p, 0])
-            used |= np.uint64(1) << np.uint64(holes[i, p, 1])
-        m = 0
-        if to_deal:
-            for c in live:
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    deck[m] = c
-                    m += 1
-        else:
-            deck[0] = board[n_fixed]
-            m = 1
-        nxt = m
-        for j in range(m - 1, -1, -1):
-            if j < m - 1 and deck[j] >> _TWO != deck[j + 1] >> _TWO:
-                nxt = j + 1
-            after[j] = nxt
-        for s in range(4):
-            most[0, s] = 0
-        for p in range(n_players):
-            r = uint64(0)
-            w = uint64(0)
-            for j in range(n_fixed):
-                c = board[j]
-                r = uint64(rank_step[r + (c >> _TWO)])
-                w += card_word[c]
-            for j in range(2):
-                c = holes[i, p, j]
-                r = uint64(rank_step[r + (c >> _TWO)])
-                w += card_word[c]
-            R[0, p] = r
-            W[0, p] = w
+    for chunk in range(lo, hi):
+        for i in range(bounds[chunk], bounds[chunk + 1]):
+            used = np.uint64(0)
+            for p in range(n_players):
+                used |= np.uint64(1) << np.uint64(holes[i, p, 0])
+                used |= np.uint64(1) << np.uint64(holes[i, p, 1])
+            m = 0
+            if to_deal:
+                for c in live:
+                    if not (used >> np.uint64(c)) & np.uint64(1):
+                        deck[m] = c
+                        m += 1
+            else:
+                deck[0] = board[n_fixed]
+                m = 1
+            nxt = m
+            for j in range(m - 1, -1, -1):
+                if j < m - 1 and deck[j] >> _TWO != deck[j + 1] >> _TWO:
+                    nxt = j + 1
+                after[j] = nxt
             for s in range(4):
-                most[0, s] = max(most[0, s], np.int64((w >> (_COUNTS + _THREE * uint64(s))) & _SEVEN))
-        wins[:] = 0
-        ties[:, :] = 0
-        cats[:, :, :] = 0
-        n_boards = 0
-        f = 0
-        # The last two cards' places are scored at one call of two(), at the loop's top: a closure is
-        # compiled into each place that calls it, and two() written out three times took most of this
-        # kernel's 40 s compile. pend: two(pend_d, pend_at, pend_mult) is due.
-        pend = n_left == 2 and fits_two(0)
-        pend_d, pend_at, pend_mult = 0, 0, 1
-        if pend:
-            f = -1
-        f_depth[0] = 0
-        f_at[0] = 0
-        f_group[0] = 0
-        f_weight[0] = 1
-        while True:
+                most[0, s] = 0
+            for p in range(n_players):
+                r = uint64(0)
+                w = uint64(0)
+                for j in range(n_fixed):
+                    c = board[j]
+                    r = uint64(rank_step[r + (c >> _TWO)])
+                    w += card_word[c]
+                for j in range(2):
+                    c = holes[i, p, j]
+                    r = uint64(rank_step[r + (c >> _TWO)])
+                    w += card_word[c]
+                R[0, p] = r
+                W[0, p] = w
+                for s in range(4):
+                    most[0, s] = max(most[0, s], np.int64((w >> (_COUNTS + _THREE * uint64(s))) & _SEVEN))
+            wins[:] = 0
+            ties[:, :] = 0
+            cats[:, :, :] = 0
+            n_boards = 0
+            f = 0
+            # The last two cards' places are scored at one call of two(), at the loop's top: a closure is
+            # compiled into each place that calls it, and two() written out three times took most of this
+            # kernel's 40 s compile. pend: two(pend_d, pend_at, pend_mult) is due.
+            pend = n_left == 2 and fits_two(0)
+            pend_d, pend_at, pend_mult = 0, 0, 1
             if pend:
-                two(pend_d, pend_at, pend_mult, m)
-                n_boards += pend_mult * (m - pend_at) * (m - pend_at - 1) // 2
-                pend = False
-            if f < 0:
-                break
-            d = f_depth[f]
-            left = n_left - d
-            if left == 1:
-                last(d, f_at[f], f_weight[f], m)
-                n_boards += f_weight[f] * max(m - f_at[f], 0)
-                f -= 1
-                continue
-            g = f_group[f]
-            if g:
-                placed = f_placed[f] + 1
-                if placed <= min(g, left):
-                    f_placed[f] = placed
-                    at = f_at[f]
-                    c = deck[at + placed - 1]
-                    ways = 1  # C(g, placed): which of the group's suits are placed
-                    for u in range(placed):
-                        ways = ways * (g - u) // (u + 1)
-                    mult = f_weight[f] * ways
-                    e = d + placed - 1
-                    if placed == left:  # c completes the board
-                        score(e, c >> _TWO, card_word[c], fours(e) != 0, mult)
-                        n_boards += mult
-                    else:
-                        step(e, c)
-                        if left - placed == 2 and fits_two(e + 1):
-                            pend, pend_d, pend_at, pend_mult = True, e + 1, at + g, mult
-                        else:
-                            f += 1
-                            f_depth[f] = e + 1
-                            f_at[f] = at + g
-                            f_group[f] = 0
-                            f_weight[f] = mult
+                f = -1
+            f_depth[0] = 0
+            f_at[0] = 0
+            f_group[0] = 0
+            f_weight[0] = 1
+            while True:
+                if pend:
+                    two(pend_d, pend_at, pend_mult, m)
+                    n_boards += pend_mult * (m - pend_at) * (m - pend_at - 1) // 2
+                    pend = False
+                if f < 0:
+                    break
+                d = f_depth[f]
+                left = n_left - d
+                if left == 1:
+                    last(d, f_at[f], f_weight[f], m)
+                    n_boards += f_weight[f] * max(m - f_at[f], 0)
+                    f -= 1
                     continue
-                f_at[f] += g
+                g = f_group[f]
+                if g:
+                    placed = f_placed[f] + 1
+                    if placed <= min(g, left):
+                        f_placed[f] = placed
+                        at = f_at[f]
+                        c = deck[at + placed - 1]
+                        ways = 1  # C(g, placed): which of the group's suits are placed
+                        for u in range(placed):
+                            ways = ways * (g - u) // (u + 1)
+                        mult = f_weight[f] * ways
+                        e = d + placed - 1
+                        if placed == left:  # c completes the board
+                            score(e, c >> _TWO, card_word[c], fours(e) != 0, mult)
+                            n_boards += mult
+                        else:
+                            step(e, c)
+                            if left - placed == 2 and fits_two(e + 1):
+                                pend, pend_d, pend_at, pend_mult = True, e + 1, at + g, mult
+                            else:
+                                f += 1
+                                f_depth[f] = e + 1
+                                f_at[f] = at + g
+                                f_group[f] = 0
+                                f_weight[f] = mult
+                        continue
+                    f_at[f] += g
+                    f_group[f] = 0
+                at = f_at[f]
+                if m - at < left:
+                    f -= 1
+                    continue
+                c = deck[at]
+                if most[d, c & _SUITS] + left < 5:
+                    # No flush in c's suit any more: gather the rank's other such cards beside it.
+                    g = 1
+                    for j in range(at + 1, after[at]):
+                        x = deck[j]
+                        if most[d, x & _SUITS] + left < 5:
+                            deck[j] = deck[at + g]
+                            deck[at + g] = x
+                            g += 1
+                    f_group[f] = g
+                    f_placed[f] = 0
+                    continue
+                f_at[f] = at + 1
+                step(d, c)
+                if left == 3 and fits_two(d + 1):
+                    pend, pend_d, pend_at, pend_mult = True, d + 1, at + 1, f_weight[f]
+                    continue
+                f += 1
+                f_depth[f] = d + 1
+                f_at[f] = at + 1
                 f_group[f] = 0
-            at = f_at[f]
-            if m - at < left:
-                f -= 1
-                continue
-            c = deck[at]
-            if most[d, c & _SUITS] + left < 5:
-                # No flush in c's suit any more: gather the rank's other such cards beside it.
-                g = 1
-                for j in range(at + 1, after[at]):
-                    x = deck[j]
-                    if most[d, x & _SUITS] + left < 5:
-                        deck[j] = deck[at + g]
-                        deck[at + g] = x
-                        g += 1
-                f_group[f] = g
-                f_placed[f] = 0
-                continue
-            f_at[f] = at + 1
-            step(d, c)
-            if left == 3 and fits_two(d + 1):
-                pend, pend_d, pend_at, pend_mult = True, d + 1, at + 1, f_weight[f]
-                continue
-            f += 1
-            f_depth[f] = d + 1
-            f_at[f] = at + 1
-            f_group[f] = 0
-            f_weight[f] = f_weight[f - 1]
-        w = weight[i]
-        if deal_wins.shape[0]:
-            _one_deal(deal_wins[i], deal_ties[i], w, wins, ties)
-        for p in range(n_players):
-            wins_out[p] += w * wins[p]
-            for s in range(MAX_SPLIT):
-                ties_out[p, s] += w * ties[p, s]
-            if want_cats:
-                for c in range(N_CATEGORIES):
-                    for x in range(3):
-                        cats_out[p, c, x] += w * cats[p, c, x]
-        boards_out[0] += orbit[i] * n_boards
-
-
-@njit(cache=True, parallel=True)
-def _deals_parallel(holes, weight, orbit, bounds, b, t, tally, boards, deal_wins, deal_ties):
-    """:func:`_deals` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
-    each into its own row of the weighted ``tally`` (a :class:`~equity.tally.Tally`) and of
-    ``boards`` (int64 (chunks, 1)); each deal into its row of ``deal_wins`` and ``deal_ties`` (rows from
-    ``bounds[0]``) when they have rows."""
-    per_deal = deal_wins.shape[0] > 0
-    for j in prange(bounds.shape[0] - 1):
-        lo = bounds[j]
-        hi = bounds[j + 1]
-        a = lo - bounds[0] if per_deal else 0
-        z = hi - bounds[0] if per_deal else 0
-        _deals(holes[lo:hi], weight[lo:hi], orbit[lo:hi], b, t, tally.wins[j], tally.ties[j], tally.cats[j],
-               boards[j], deal_wins[a:z], deal_ties[a:z])
+                f_weight[f] = f_weight[f - 1]
+            w = weight[i]
+            if deal_wins.shape[0]:
+                _one_deal(deal_wins[i - bounds[0]], deal_ties[i - bounds[0]], w, wins, ties)
+            for p in range(n_players):
+                wins_out[chunk, p] += w * wins[p]
+                for s in range(MAX_SPLIT):
+                    ties_out[chunk, p, s] += w * ties[p, s]
+                if want_cats:
+                    for c in range(N_CATEGORIES):
+                        for x in range(3):
+                            cats_out[chunk, p, c, x] += w * cats[p, c, x]
+            boards_out[chunk, 0] += orbit[i] * n_boards
 
 
 @njit(cache=True)
@@ -648,16 +638,19 @@ def _fixed_deal(text, n_players, n_board, parts, low_card, rank_step, rank_last,
         if not (gone >> uint64(c)) & uint64(1):
             live[m] = c
             m += 1
-    wins = np.zeros(n_players)
-    ties = np.zeros((n_players, MAX_SPLIT))
-    boards = np.zeros(1, np.int64)
+    wins = np.zeros((1, n_players))
+    ties = np.zeros((1, n_players, MAX_SPLIT))
+    unread = np.zeros((1, n_players, 0))
+    tally = Tally(wins, ties, np.zeros((1, n_players, 0, 3)), unread, unread, np.zeros((1, n_players, 0, 0)),
+                  unread, np.zeros((1, 2)))
+    boards = np.zeros((1, 1), np.int64)
     t = Tables(rank_step, rank_last, rank_last[:0], np.empty(0, np.int32), rank_last[:0], card_word,
                suit_shift, suited_class, rank_step[:0])
     b = Board(cards[n_held:n_held + n_board].copy(), live, False, np.empty(0, np.uint8))
-    _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64), b, t, wins,
-           ties, np.zeros((n_players, 0, 3)), boards, np.zeros((0, n_players)),
+    _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64),
+           np.arange(2, dtype=np.int64), 0, 1, b, t, tally, boards, np.zeros((0, n_players)),
            np.zeros((0, n_players, n_players + 1)))
-    _exact_figures(wins, ties, boards[0], out)
-    out[n_figures] = boards[0]
+    _exact_figures(wins[0], ties[0], boards[0, 0], out)
+    out[n_figures] = boards[0, 0]
     out[n_figures + 1] = 1.0 if written else 0.0
     return out

@@ -145,7 +145,7 @@ class HoldemGame(Game):
         from equity.engines.parallel import in_jit_cache
         from equity.games.holdem import exact_kernels as holdem_deals
 
-        return in_jit_cache(holdem_deals._deals_parallel)
+        return in_jit_cache(holdem_deals._deals)
 
     def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]]:
         from equity.games.holdem import exact as holdem_exact
