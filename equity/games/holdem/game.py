@@ -168,7 +168,7 @@ class HoldemGame(Game):
         from equity.engines.parallel import in_jit_cache
         from equity.games.holdem import runouts as holdem_boards
 
-        return in_jit_cache(holdem_boards._boards_parallel)
+        return in_jit_cache(holdem_boards._boards)
 
 
 def _omaha_like(text: str) -> bool:

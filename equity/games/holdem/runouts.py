@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
+from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
 from equity.games.base import Game
@@ -111,21 +112,26 @@ def _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass):
             won_b[c] = 0
 
 
-@njit(cache=True)
-def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
-    """Every board of each deal into the row of its added cards (with ``per_card``, from a flop: into the
-    rows of each of its two added cards).
+@njit(cache=True, nogil=True)
+def _boards(holes, weight, bounds, lo, hi, board, live, t, per_card, wins_of, ties_of, mass_of):
+    """Every board of each deal of the chunks ``lo .. hi - 1`` into the row of its added cards (with
+    ``per_card``, from a flop: into the rows of each of its two added cards), chunk ``j`` (the deals
+    ``bounds[j] .. bounds[j + 1] - 1``) into its own block ``wins_of[j]``, ``ties_of[j]``, ``mass_of[j]``.
+    ``nogil``: :func:`board_rows` runs shares of the chunks on threads.
 
-    holes: uint8 (n, P, 2), the deals; weight: float64 (n,); board: uint8 (3,) or (4,), the fixed board;
-    live: uint8 (m,), ascending, the cards not on the board or dead; t: the evaluator's
-    :class:`~equity.evaluators.tables.Tables`. Added to: wins float64 (K, P), ties float64 (K, P, P + 1)
-    by the number of players splitting, mass float64 (K,) the weight of the deals counted in each row;
-    K = 52 from a turn or ``per_card``, 52 * 52 from a flop.
+    holes: uint8 (n, P, 2), the deals; weight: float64 (n,); bounds: int64 (chunks + 1,), ascending;
+    board: uint8 (3,) or (4,), the fixed board; live: uint8 (m,), ascending, the cards not on the board or
+    dead; t: the evaluator's :class:`~equity.evaluators.tables.Tables`. Added to: wins_of float64 (chunks,
+    K, P), ties_of float64 (chunks, K, P, P + 1) by the number of players splitting, mass_of float64
+    (chunks, K) the weight of the deals counted in each row; K = 52 from a turn or ``per_card``, 52 * 52
+    from a flop.
     """
     n_players = holes.shape[1]
     two = board.shape[0] == 3
     if two and per_card and n_players == 2:
-        _heads_up_per_card(holes, weight, board, live, t, wins, ties, mass)
+        for ch in range(lo, hi):
+            a, z = bounds[ch], bounds[ch + 1]
+            _heads_up_per_card(holes[a:z], weight[a:z], board, live, t, wins_of[ch], ties_of[ch], mass_of[ch])
         return
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
@@ -136,73 +142,65 @@ def _boards(holes, weight, board, live, t, per_card, wins, ties, mass):
     w1 = np.empty(n_players, np.uint64)
     vals = np.empty(n_players, np.int64)
     flushy = np.empty(n_players, np.bool_)
-    for i in range(holes.shape[0]):
-        m = _deck_of(holes[i], live, deck)
-        for p in range(n_players):
-            r0[p], w0[p] = _walk_hand(board, holes[i, p], t)
-        wt = weight[i]
-        for j1 in range(m if not two else m - 1):
-            c1 = deck[j1]
-            if two:
-                for p in range(n_players):
-                    r1[p] = rank_step[r0[p] + (c1 >> _TWO)]
-                    w1[p] = w0[p] + card_word[c1]
-                first, last = j1 + 1, m
-            else:
-                for p in range(n_players):
-                    r1[p] = r0[p]
-                    w1[p] = w0[p]
-                first, last = j1, j1 + 1
-            for p in range(n_players):  # a flush needs a suit of four among the six cards before the last
-                flushy[p] = (w1[p] >> _COUNTS) & _FOURS != 0
-            for j2 in range(first, last):
-                c = deck[j2]
-                k = c >> _TWO
-                cw = card_word[c]
-                if two and per_card:
-                    key, other = np.int64(c1), np.int64(c)
-                elif two:
-                    key, other = np.int64(c1) * 52 + np.int64(c), np.int64(-1)
-                else:
-                    key, other = np.int64(c), np.int64(-1)
-                best = 1 << 30
-                n_best = 0
-                winner = 0
-                for p in range(n_players):
-                    v = np.int64(rank_last[r1[p] + k])
-                    if flushy[p]:
-                        y = w1[p] + cw
-                        v = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]), v)
-                    vals[p] = v
-                    if v < best:
-                        best = v
-                        n_best = 1
-                        winner = p
-                    elif v == best:
-                        n_best += 1
-                if n_best == 1:
-                    wins[key, winner] += wt
-                    if other >= 0:
-                        wins[other, winner] += wt
+    for ch in range(lo, hi):
+        wins, ties, mass = wins_of[ch], ties_of[ch], mass_of[ch]
+        for i in range(bounds[ch], bounds[ch + 1]):
+            m = _deck_of(holes[i], live, deck)
+            for p in range(n_players):
+                r0[p], w0[p] = _walk_hand(board, holes[i, p], t)
+            wt = weight[i]
+            for j1 in range(m if not two else m - 1):
+                c1 = deck[j1]
+                if two:
+                    for p in range(n_players):
+                        r1[p] = rank_step[r0[p] + (c1 >> _TWO)]
+                        w1[p] = w0[p] + card_word[c1]
+                    first, last = j1 + 1, m
                 else:
                     for p in range(n_players):
-                        if vals[p] == best:
-                            ties[key, p, n_best] += wt
-                            if other >= 0:
-                                ties[other, p, n_best] += wt
-                mass[key] += wt
-                if other >= 0:
-                    mass[other] += wt
-
-
-@njit(cache=True, parallel=True)
-def _boards_parallel(holes, weight, bounds, board, live, t, per_card, wins, ties, mass):
-    """:func:`_boards` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
-    each into its own block ``wins[j]``, ``ties[j]``, ``mass[j]``."""
-    for j in prange(bounds.shape[0] - 1):
-        lo = bounds[j]
-        hi = bounds[j + 1]
-        _boards(holes[lo:hi], weight[lo:hi], board, live, t, per_card, wins[j], ties[j], mass[j])
+                        r1[p] = r0[p]
+                        w1[p] = w0[p]
+                    first, last = j1, j1 + 1
+                for p in range(n_players):  # a flush needs a suit of four among the six cards before the last
+                    flushy[p] = (w1[p] >> _COUNTS) & _FOURS != 0
+                for j2 in range(first, last):
+                    c = deck[j2]
+                    k = c >> _TWO
+                    cw = card_word[c]
+                    if two and per_card:
+                        key, other = np.int64(c1), np.int64(c)
+                    elif two:
+                        key, other = np.int64(c1) * 52 + np.int64(c), np.int64(-1)
+                    else:
+                        key, other = np.int64(c), np.int64(-1)
+                    best = 1 << 30
+                    n_best = 0
+                    winner = 0
+                    for p in range(n_players):
+                        v = np.int64(rank_last[r1[p] + k])
+                        if flushy[p]:
+                            y = w1[p] + cw
+                            v = min(np.int64(suited_class[(y >> suit_shift[y >> _COUNTS]) & _MASK]), v)
+                        vals[p] = v
+                        if v < best:
+                            best = v
+                            n_best = 1
+                            winner = p
+                        elif v == best:
+                            n_best += 1
+                    if n_best == 1:
+                        wins[key, winner] += wt
+                        if other >= 0:
+                            wins[other, winner] += wt
+                    else:
+                        for p in range(n_players):
+                            if vals[p] == best:
+                                ties[key, p, n_best] += wt
+                                if other >= 0:
+                                    ties[other, p, n_best] += wt
+                    mass[key] += wt
+                    if other >= 0:
+                        mass[other] += wt
 
 
 def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
@@ -221,9 +219,12 @@ def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
     wins = np.zeros((n_chunks, keys, n_players))
     ties = np.zeros((n_chunks, keys, n_players, n_players + 1))
     mass = np.zeros((n_chunks, keys))
-    if n_chunks == 1:  # on the calling thread, without a parallel launch (much of a small runout's time)
-        _boards(deals.holes, deals.weight, board, live, t, per_card, wins[0], ties[0], mass[0])
-        return Tally.one_pot(wins[0], ties[0]), mass[0]
     bounds = np.linspace(0, n, n_chunks + 1).astype(np.int64)
-    _boards_parallel(deals.holes, deals.weight, bounds, board, live, t, per_card, wins, ties, mass)
+
+    def share(lo: int, hi: int) -> None:
+        _boards(deals.holes, deals.weight, bounds, lo, hi, board, live, t, per_card, wins, ties, mass)
+
+    run_split(share, n_chunks, n_threads)  # one chunk: on the calling thread
+    if n_chunks == 1:
+        return Tally.one_pot(wins[0], ties[0]), mass[0]
     return Tally.one_pot(wins.sum(axis=0), ties.sum(axis=0)), mass.sum(axis=0)
