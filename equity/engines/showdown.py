@@ -154,6 +154,13 @@ def _score_lanes(values, lanes, n_players, best, n_best, wins, ties, cats, want_
 
 
 @njit(inline="always")
+def _row(tally, k):
+    """Row ``k`` of ``tally`` (a :class:`Tally` with a leading axis of rows): views, written in place."""
+    return Tally(tally.wins[k], tally.ties[k], tally.cats[k], tally.high[k], tally.low[k], tally.both[k],
+                 tally.lows[k], tally.deals[k])
+
+
+@njit(inline="always")
 def _like(row):
     """A zeroed int64 tally row shaped as ``row`` (a :class:`Tally` without the leading axis): a
     kernel's private counters, written out once at the end (counters shared by threads would share

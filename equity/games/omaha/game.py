@@ -145,7 +145,7 @@ class OmahaGame(Game):
             preflop as omaha_preflop,
         )
 
-        return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions_parallel)
+        return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions)
                 and in_jit_cache(omaha_preflop._items))
 
     def hits(self, combos: np.ndarray, board: np.ndarray,

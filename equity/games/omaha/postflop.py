@@ -17,13 +17,14 @@ per-deal rows of :mod:`equity.engines.combo_counts` and weighted ranges stay dea
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
-from equity.engines.parallel import using_threads
+from equity.engines.parallel import run_split, using_threads
 from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
@@ -32,6 +33,7 @@ from equity.engines.showdown import (
     _fold_heads_up,
     _heads_up_case,
     _like,
+    _row,
 )
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
 from equity.evaluators.omaha_tables import N_SUITED_PAIRS, PairTables, _walk_board, pair_tables
@@ -205,12 +207,16 @@ def _board(dl, mask, h, s3, board_low, two, sc, how, acc):
     return n
 
 
-@njit(cache=True)
-def _completions(dl, comps, board, t, pt, lows_of, want_cats, cat_of, acc):
-    """Every completion ``comps[k]`` (uint8 (K, to_deal)) of ``board`` (uint8 (b,)), scored for every deal
-    of ``dl`` (:class:`Deals`) that holds none of its cards, counted into the int64 tally row ``acc``.
-    Returns the (deal, board) pairs counted."""
-    split, low_bit = lows_of[0], lows_of[1]
+@njit(cache=True, nogil=True)
+def _completions(dl, comps, bounds, lo, hi, board, t, pt, how, tally, boards_out):
+    """Every completion of the blocks ``comps[bounds[k] : bounds[k + 1]]``, ``lo <= k < hi``, of ``board``
+    (uint8 (b,); ``comps`` uint8 (K, to_deal)), scored for every deal of ``dl`` (:class:`Deals`) that holds
+    none of its cards, by ``how`` (a :class:`Scoring`): block ``k`` into row ``k`` of the float64
+    :class:`~equity.tally.Tally` ``tally`` (the deals all weigh 1) and its (deal, board) pairs into
+    ``boards_out[k, 0]`` (int64 (blocks, 1)). ``nogil``: :func:`enumeration` runs shares of a batch's
+    blocks on threads."""
+    split, low_bit = how.lows_of[0], how.lows_of[1]
+    want_cats = how.want_cats
     holes, varies = dl.holes, dl.varies
     n_players, h = holes.shape[1], holes.shape[2]
     n_board, to_deal = board.shape[0], comps.shape[1]
@@ -225,44 +231,36 @@ def _completions(dl, comps, board, t, pt, lows_of, want_cats, cat_of, acc):
     two = n_players == 2 and not want_cats and not varies[0]
     hu = np.zeros(15, np.int64)
     sc = Scratch(pv, fv, fixed, vals, lows, hu)
-    how = Scoring(split, lows_of, want_cats, cat_of)
-    counted = 0
-    for k in range(comps.shape[0]):
-        mask = uint64(0)
-        for j in range(to_deal):
-            c = comps[k, j]
-            b[n_board + j] = c
-            mask |= _ONE << uint64(c)
-        row, w = _walk_board(b, t)
-        s3 = _board_values(pt, row, w, pv, fv)
-        board_low = 0
-        if split:
-            for j in range(5):
-                board_low |= low_bit[b[j]]
-        for p in range(n_players):
-            if not varies[p]:
-                fixed[p] = _value(holes, 0, p, h, pv, s3, fv)
-        if h == 4:
-            counted += _board(dl, mask, 4, s3, board_low, two, sc, how, acc)
-        elif h == 5:
-            counted += _board(dl, mask, 5, s3, board_low, two, sc, how, acc)
-        else:
-            counted += _board(dl, mask, 6, s3, board_low, two, sc, how, acc)
-    if two and split:
-        _fold_heads_up(hu[:12], hu[12:14], hu[14], acc)
-    return counted
-
-
-@njit(cache=True, parallel=True)
-def _completions_parallel(dl, comps, bounds, board, t, pt, lows_of, want_cats, cat_of, tally, boards_out):
-    """:func:`_completions` over the blocks ``comps[bounds[k] : bounds[k + 1]]``, one per prange step,
-    each into row ``k`` of the tally (float64, the deals all weigh 1) and of ``boards_out`` (int64 (K, 1))."""
-    wins, ties, cats, high, low, both, lows, deals = tally
-    for k in prange(bounds.shape[0] - 1):
-        out = Tally(wins[k], ties[k], cats[k], high[k], low[k], both[k], lows[k], deals[k])
+    for blk in range(lo, hi):
+        out = _row(tally, blk)
         acc = _like(out)
-        boards_out[k, 0] = _completions(dl, comps[bounds[k]:bounds[k + 1]], board, t, pt, lows_of, want_cats,
-                                        cat_of, acc)
+        for i in range(15):
+            hu[i] = 0
+        counted = 0
+        for k in range(bounds[blk], bounds[blk + 1]):
+            mask = uint64(0)
+            for j in range(to_deal):
+                c = comps[k, j]
+                b[n_board + j] = c
+                mask |= _ONE << uint64(c)
+            row, w = _walk_board(b, t)
+            s3 = _board_values(pt, row, w, pv, fv)
+            board_low = 0
+            if split:
+                for j in range(5):
+                    board_low |= low_bit[b[j]]
+            for p in range(n_players):
+                if not varies[p]:
+                    fixed[p] = _value(holes, 0, p, h, pv, s3, fv)
+            if h == 4:
+                counted += _board(dl, mask, 4, s3, board_low, two, sc, how, acc)
+            elif h == 5:
+                counted += _board(dl, mask, 5, s3, board_low, two, sc, how, acc)
+            else:
+                counted += _board(dl, mask, 6, s3, board_low, two, sc, how, acc)
+        if two and split:
+            _fold_heads_up(hu[:12], hu[12:14], hu[14], acc)
+        boards_out[blk, 0] = counted
         _add_into(out, 1.0, acc)
 
 
@@ -299,15 +297,20 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
                else np.zeros((1, 1), np.int64))
     comps = _completion_cards(np.asarray(scenario.live, np.uint8), game.board - len(board))
     pt = PairTables(*pair_tables(t))
-    cat_of = game.category_table()
+    how = Scoring(game.split, lows, categories, game.category_table())
     per_batch = max(1, BATCH_WORK // max(1, n_deals))
 
     def counts(k: int) -> Tally:
         return Tally.zeros(k, n_players, game.split, np.float64)
 
-    if not _completions_parallel.overloads:  # load (or compile) the kernel now, not inside a batch's time
-        _completions_parallel(dl, comps[:0], np.zeros(1, np.int64), board, t, pt, lows, categories, cat_of,
-                              counts(0), np.zeros((0, 1), np.int64))
+    if not _completions.overloads:  # load (or compile) the kernel now, not inside a batch's time
+        _completions(dl, comps[:0], np.zeros(1, np.int64), 0, 0, board, t, pt, how, counts(0),
+                     np.zeros((0, 1), np.int64))
+
+    def blocks(part: np.ndarray, bounds: np.ndarray, tally: Tally, boards: np.ndarray, lo: int,
+               hi: int) -> None:
+        """Blocks ``lo .. hi - 1`` of a batch (``part``, cut at ``bounds``)."""
+        _completions(dl, part, bounds, lo, hi, board, t, pt, how, tally, boards)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
         with using_threads(n_threads):
@@ -317,7 +320,7 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
                 n_bins = max(1, min(len(part), 4 * n_threads))
                 bounds = np.linspace(0, len(part), n_bins + 1).astype(np.int64)
                 tally, boards = counts(n_bins), np.zeros((n_bins, 1), np.int64)
-                _completions_parallel(dl, part, bounds, board, t, pt, lows, categories, cat_of, tally, boards)
+                run_split(functools.partial(blocks, part, bounds, tally, boards), n_bins)
                 done += int(boards.sum())
                 yield tally, int(boards.sum()), done, None
 
