@@ -30,14 +30,15 @@ Work is cut into items, one per deal and first two ranks to come.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
-from equity.engines.parallel import using_threads
+from equity.engines.parallel import run_split, using_threads
 from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
@@ -46,6 +47,7 @@ from equity.engines.showdown import (
     _fold_heads_up,
     _heads_up_case,
     _like,
+    _row,
 )
 from equity.evaluators.omaha_tables import FIRST_FIVE, N_PAIRS, N_SUITED_PAIRS, pair_tables
 from equity.games.base import Game
@@ -319,33 +321,23 @@ def _item(s, t, d, firsts, acc):
     return boards
 
 
-@njit(cache=True)
-def _bin(s, items, t, wins, ties, cats, high, low, both, lows, deals, boards_out):
-    """Every item ``items[i] = (deal, r1, r2)`` (:func:`_item`; a deal's items one after another) into
-    the tally row of the arrays ``wins``
-    .. ``deals`` (:class:`~equity.tally.Tally`), the boards counted into ``boards_out`` (int64
-    (1,))."""
-    out = Tally(wins, ties, cats, high, low, both, lows, deals)
-    acc = _like(out)
-    i = 0
-    while i < items.shape[0]:  # each deal's items, together (the deal read once)
-        e = i + 1
-        while e < items.shape[0] and items[e, 0] == items[i, 0]:
-            e += 1
-        boards_out[0] += _item(s, t, items[i, 0], items[i:e, 1:], acc)
-        i = e
-    _add_into(out, 1.0, acc)
-
-
-@njit(cache=True, parallel=True)
-def _items(s, items, bin_start, t, tally, boards_out):
-    """The items ``items[bin_start[k] : bin_start[k + 1]]`` of each bin ``k`` (:func:`_bin`), one bin per
-    prange step, into row ``k`` of ``tally`` (float64: the deals all weigh 1) and of ``boards_out``
-    (int64 (K, 1))."""
-    wins, ties, cats, high, low, both, lows, deals = tally
-    for k in prange(bin_start.shape[0] - 1):
-        _bin(s, items[bin_start[k]:bin_start[k + 1]], t, wins[k], ties[k], cats[k], high[k], low[k], both[k],
-             lows[k], deals[k], boards_out[k])
+@njit(cache=True, nogil=True)
+def _items(s, items, bin_start, lo, hi, t, tally, boards_out):
+    """The items ``items[bin_start[k] : bin_start[k + 1]]`` of each bin ``k``, ``lo <= k < hi``, into row
+    ``k`` of ``tally`` (float64: the deals all weigh 1) and of ``boards_out`` (int64 (K, 1)): each item
+    ``(deal, r1, r2)`` by :func:`_item`, a deal's items one after another in a bin (the deal read once).
+    ``nogil``: :func:`enumeration` runs shares of a batch's bins on threads."""
+    for k in range(lo, hi):
+        out = _row(tally, k)
+        acc = _like(out)
+        i = bin_start[k]
+        while i < bin_start[k + 1]:  # each deal's items, together
+            e = i + 1
+            while e < bin_start[k + 1] and items[e, 0] == items[i, 0]:
+                e += 1
+            boards_out[k, 0] += _item(s, t, items[i, 0], items[i:e, 1:], acc)
+            i = e
+        _add_into(out, 1.0, acc)
 
 
 def applies(scenario: Spot, deals: Any, per_deal: bool) -> bool:
@@ -384,8 +376,13 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
         return Tally.zeros(k, n_players, game.split, np.float64)
 
     if not _items.overloads:  # load (or compile) the kernel now, not inside a batch's time
-        _items(shared, np.zeros((0, 3), np.int64), np.zeros(1, np.int64), t, counts(0),
+        _items(shared, np.zeros((0, 3), np.int64), np.zeros(1, np.int64), 0, 0, t, counts(0),
                np.zeros((0, 1), np.int64))
+
+    def bins(items: np.ndarray, bin_start: np.ndarray, tally: Tally, boards: np.ndarray, lo: int,
+             hi: int) -> None:
+        """Bins ``lo .. hi - 1`` of a batch."""
+        _items(shared, items, bin_start, lo, hi, t, tally, boards)
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int, None]]:
         with using_threads(n_threads):
@@ -398,7 +395,8 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool):
                 order = order[np.lexsort((items[order, 0], bin_of))]  # in each bin, a deal's items together
                 k = len(bin_start) - 1
                 tally, boards = counts(k), np.zeros((k, 1), np.int64)
-                _items(shared, np.ascontiguousarray(items[order]), bin_start, t, tally, boards)
+                ordered = np.ascontiguousarray(items[order])
+                run_split(functools.partial(bins, ordered, bin_start, tally, boards), k)
                 yield tally, int(boards.sum()), hi * deals.boards_per_deal, None
 
     return run
