@@ -164,4 +164,4 @@ class OmahaGame(Game):
         from equity.engines.parallel import in_jit_cache
         from equity.games.omaha import runouts as omaha_boards
 
-        return in_jit_cache(omaha_boards._boards_parallel)
+        return in_jit_cache(omaha_boards._boards)

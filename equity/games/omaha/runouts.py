@@ -12,32 +12,29 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
+from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
-from equity.engines.showdown import _add_into, _add_outcome, _add_split, _clear, _like
+from equity.engines.showdown import _add_into, _add_outcome, _add_split, _clear, _like, _row
 from equity.evaluators.omaha_tables import PairTables, _pairs_value, _walk_board, pair_tables
 from equity.games.base import Game
 from equity.games.omaha.montecarlo import low_arrays
 from equity.tally import Tally
 
 
-@njit(cache=True)
-def _boards(holes, weight, board, live, t, pt, lows_of, per_card, wins, ties, cats, high, low, both, lows,
-            deals, mass):
+@njit(cache=True, nogil=True)
+def _boards(holes, weight, bounds, board, live, t, pt, lows_of, per_card, blocks, mass_of):
     """Every board of each deal into the row of its added cards (with ``per_card``, from a flop: into the
-    rows of each of its two added cards).
+    rows of each of its two added cards), the deals ``bounds[j] .. bounds[j + 1] - 1`` into block ``j`` of
+    the outputs. ``nogil``: :func:`board_rows` runs shares of the blocks on threads.
 
-    holes: uint8 (n, P, h); weight: float64 (n,); board: uint8 (3,) or (4,); live: uint8 (m,) ascending,
-    the cards not on the board or dead; t: the evaluator's tables; pt: the
-    :class:`~equity.evaluators.omaha_tables.PairTables`; lows_of: ``(split, low_bit, omaha, possible,
-    no_low)`` (:func:`equity.games.omaha.montecarlo.low_arrays`). Added to: the weighted tally arrays
-    ``wins`` .. ``deals`` with K rows (:class:`~equity.tally.Tally`, ties of P + 1 ways, ``cats`` empty) and
-    mass float64 (K,), each row's deal weight.
-
-    The tally arrays one by one, as the prange body of :func:`_boards_parallel` has them: a tally built
-    from the rows in a prange body made the Omaha Monte Carlo driver take 14 s to compile (the prange
-    boundary is the one place a kernel takes more than twelve arguments).
+    holes: uint8 (n, P, h); weight: float64 (n,); bounds: int64 (J + 1,), ascending; board: uint8 (3,) or
+    (4,); live: uint8 (m,) ascending, the cards not on the board or dead; t: the evaluator's tables; pt:
+    the :class:`~equity.evaluators.omaha_tables.PairTables`; lows_of: ``(split, low_bit, omaha, possible,
+    no_low)`` (:func:`equity.games.omaha.montecarlo.low_arrays`). Added to: the weighted
+    :class:`~equity.tally.Tally` ``blocks`` with axes (J, K, ..) (ties of P + 1 ways, ``cats`` empty)
+    and mass_of float64 (J, K), each row's deal weight.
     """
     split, low_bit, low_omaha, low_possible, no_low = lows_of
     n_deals, n_players, h = holes.shape
@@ -50,66 +47,54 @@ def _boards(holes, weight, board, live, t, pt, lows_of, per_card, wins, ties, ca
     b = np.empty(5, np.uint64)
     for j in range(board.shape[0]):
         b[j] = board[j]
-    acc = _like(Tally(wins[0], ties[0], cats[0], high[0], low[0], both[0], lows[0], deals[0]))
-    for i in range(n_deals):
-        used = uint64(0)
-        for p in range(n_players):
-            hole_mask[p] = 0
-            for j in range(h):
-                c = holes[i, p, j]
-                hands[p, j] = c
-                used |= uint64(1) << uint64(c)
-                hole_mask[p] |= low_bit[c]
-        m = 0
-        for c in live:
-            if not (used >> uint64(c)) & uint64(1):
-                deck[m] = c
-                m += 1
-        wt = weight[i]
-        for j1 in range(m if not two else m - 1):
-            if two:
-                b[3] = deck[j1]
-            first, last = (j1 + 1, m) if two else (j1, j1 + 1)
-            for j2 in range(first, last):
-                b[4] = deck[j2]
-                if two and per_card:
-                    key, other = np.int64(b[3]), np.int64(b[4])
-                elif two:
-                    key, other = np.int64(b[3]) * 52 + np.int64(b[4]), np.int64(-1)
-                else:
-                    key, other = np.int64(b[4]), np.int64(-1)
-                row, w = _walk_board(b, t)
-                for p in range(n_players):
-                    vals[p] = _pairs_value(hands[p], h, pt, w, row)
-                _clear(acc)
-                if split:
-                    board_mask = 0
-                    for x in range(5):
-                        board_mask |= low_bit[b[x]]
+    for blk in range(bounds.shape[0] - 1):
+        tally, mass = _row(blocks, blk), mass_of[blk]
+        acc = _like(_row(tally, 0))
+        for i in range(bounds[blk], bounds[blk + 1]):
+            used = uint64(0)
+            for p in range(n_players):
+                hole_mask[p] = 0
+                for j in range(h):
+                    c = holes[i, p, j]
+                    hands[p, j] = c
+                    used |= uint64(1) << uint64(c)
+                    hole_mask[p] |= low_bit[c]
+            m = 0
+            for c in live:
+                if not (used >> uint64(c)) & uint64(1):
+                    deck[m] = c
+                    m += 1
+            wt = weight[i]
+            for j1 in range(m if not two else m - 1):
+                if two:
+                    b[3] = deck[j1]
+                first, last = (j1 + 1, m) if two else (j1, j1 + 1)
+                for j2 in range(first, last):
+                    b[4] = deck[j2]
+                    if two and per_card:
+                        key, other = np.int64(b[3]), np.int64(b[4])
+                    elif two:
+                        key, other = np.int64(b[3]) * 52 + np.int64(b[4]), np.int64(-1)
+                    else:
+                        key, other = np.int64(b[4]), np.int64(-1)
+                    row, w = _walk_board(b, t)
                     for p in range(n_players):
-                        lo[p] = low_omaha[hole_mask[p] * 256 + board_mask]
-                    _add_split(vals, lo, low_possible[board_mask], no_low, n_players, False, low_bit, acc)
-                else:
-                    _add_outcome(vals, n_players, False, low_bit, acc.wins, acc.ties, acc.cats)
-                _add_into(Tally(wins[key], ties[key], cats[key], high[key], low[key], both[key], lows[key],
-                                deals[key]), wt, acc)
-                mass[key] += wt
-                if other >= 0:
-                    _add_into(Tally(wins[other], ties[other], cats[other], high[other], low[other],
-                                    both[other], lows[other], deals[other]), wt, acc)
-                    mass[other] += wt
-
-
-@njit(cache=True, parallel=True)
-def _boards_parallel(holes, weight, bounds, board, live, t, pt, lows_of, per_card, tally, mass):
-    """:func:`_boards` over the chunks ``bounds[j] .. bounds[j + 1]`` of the deals, one per prange step,
-    each into its own block of the tally arrays and of ``mass``."""
-    wins, ties, cats, high, low, both, lows, deals = tally
-    for j in prange(bounds.shape[0] - 1):
-        a = bounds[j]
-        z = bounds[j + 1]
-        _boards(holes[a:z], weight[a:z], board, live, t, pt, lows_of, per_card, wins[j], ties[j], cats[j],
-                high[j], low[j], both[j], lows[j], deals[j], mass[j])
+                        vals[p] = _pairs_value(hands[p], h, pt, w, row)
+                    _clear(acc)
+                    if split:
+                        board_mask = 0
+                        for x in range(5):
+                            board_mask |= low_bit[b[x]]
+                        for p in range(n_players):
+                            lo[p] = low_omaha[hole_mask[p] * 256 + board_mask]
+                        _add_split(vals, lo, low_possible[board_mask], no_low, n_players, False, low_bit, acc)
+                    else:
+                        _add_outcome(vals, n_players, False, low_bit, acc.wins, acc.ties, acc.cats)
+                    _add_into(_row(tally, key), wt, acc)
+                    mass[key] += wt
+                    if other >= 0:
+                        _add_into(_row(tally, other), wt, acc)
+                        mass[other] += wt
 
 
 def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
@@ -126,6 +111,12 @@ def board_rows(scenario: Spot, game: Game, deals: Any, n_threads: int,
     blocks = Tally(*(np.zeros((n_chunks, *x.shape)) for x in Tally.zeros(
         keys, n_players, game.split, np.float64, ways=n_players + 1, categories=False)))
     mass = np.zeros((n_chunks, keys))
-    _boards_parallel(deals.holes, deals.weight, bounds, board, np.asarray(scenario.live, np.uint8), t,
-                     PairTables(*pair_tables(t)), low_arrays(game.split), per_card, blocks, mass)
+    live = np.asarray(scenario.live, np.uint8)
+    pt, lows = PairTables(*pair_tables(t)), low_arrays(game.split)
+
+    def share(lo: int, hi: int) -> None:
+        _boards(deals.holes, deals.weight, bounds[lo:hi + 1], board, live, t, pt, lows, per_card,
+                Tally(*(x[lo:hi] for x in blocks)), mass[lo:hi])
+
+    run_split(share, n_chunks, n_threads)
     return Tally(*(x.sum(axis=0) for x in blocks)), mass.sum(axis=0)
