@@ -1,6 +1,6 @@
 """The Omaha kernels the engines share, on the DAG's walk state and on tables derived from its nodes.
 
-**Triple tables** (:func:`_triple_table`): one hand's best class with every three cards the board can
+**Triple tables** (:func:`_triple_tables`): one hand's best class with every three cards the board can
 hold, ``52**3`` int16 entries (0.3 MB) built in about 0.3 ms. A specific hand's value on any board is
 then the minimum of the board's ten triples' entries; an enumeration that lists boards card by card
 keeps the minimum over the first four cards' triples, so the last card costs six loads.
@@ -36,14 +36,15 @@ _N = uint64(52)
 _SUIT = uint64(3)
 
 
-@njit(cache=True)
-def _triple_table(hand, cards, t, out):
-    """The hand's value against every board triple: ``out[(a * 52 + b) * 52 + c]`` = the best class of
-    two of ``hand`` with the three cards ``a, b, c``, for every three distinct of ``cards``, in every
-    order (other entries are left as they were).
+@njit(cache=True, nogil=True)
+def _triple_tables(hands, cards_of, lengths, lo, hi, t, tables):
+    """Each hand's value against every board triple, for the hands ``lo <= f < hi``: ``tables[f, (a * 52 +
+    b) * 52 + c]`` = the best class of two of ``hands[f]`` with the three cards ``a, b, c``, for every three
+    distinct of ``cards_of[f, :lengths[f]]``, in every order (other entries are left as they were). ``nogil``:
+    :func:`equity.games.omaha.montecarlo.triple_tables` runs shares of the hands on threads.
 
-    hand: uint64 (h,), 4 <= h <= 6. cards: uint64 (m,), ascending, none in ``hand``. t: the Tables.
-    out: int16 (:data:`TRIPLES`,).
+    hands: uint64 (F, h), 4 <= h <= 6. cards_of: uint64 (F, n), each row's first ``lengths[f]`` (int64 (F,))
+    ascending, none in the hand. t: the Tables. tables: int16 (F, :data:`TRIPLES`).
 
     Each pair of hole cards is walked once (two rank steps), each triple's first two cards extend it
     once per (pair, prefix), and the last card is one ``rank_last`` load; a flush needs all five cards
@@ -53,51 +54,55 @@ def _triple_table(hand, cards, t, out):
     """
     rank_step, rank_last = t.rank_step, t.rank_last
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
-    h = hand.shape[0]
-    m = cards.shape[0]
-    for i in range(m - 2):
-        for j in range(i + 1, m - 1):
-            base = (cards[i] * _N + cards[j]) * _N
-            for k in range(j + 1, m):
-                out[base + cards[k]] = _NONE
-    for a in range(h - 1):
-        for b in range(a + 1, h):
-            ha = hand[a]
-            hb = hand[b]
-            r2 = uint64(rank_step[uint64(rank_step[ha >> _TWO]) + (hb >> _TWO)])
-            w2 = card_word[ha] + card_word[hb]
-            suited = (ha & _SUIT) == (hb & _SUIT)
-            suit = ha & _SUIT
-            for i in range(m - 2):
-                ci = cards[i]
-                r3 = uint64(rank_step[r2 + (ci >> _TWO)])
-                w3 = w2 + card_word[ci]
-                for j in range(i + 1, m - 1):
-                    cj = cards[j]
-                    r4 = uint64(rank_step[r3 + (cj >> _TWO)])
-                    w4 = w3 + card_word[cj]
-                    base = (ci * _N + cj) * _N
-                    flush = suited and (ci & _SUIT) == suit and (cj & _SUIT) == suit
-                    for k in range(j + 1, m):
-                        ck = cards[k]
-                        v = rank_last[r4 + (ck >> _TWO)]
-                        if flush and (ck & _SUIT) == suit:
-                            x = w4 + card_word[ck]
-                            v = min(v, suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK])
-                        if v < out[base + ck]:
-                            out[base + ck] = v
-    for i in range(m - 2):
-        a = cards[i]
-        for j in range(i + 1, m - 1):
-            b = cards[j]
-            for k in range(j + 1, m):
-                c = cards[k]
-                v = out[(a * _N + b) * _N + c]
-                out[(a * _N + c) * _N + b] = v
-                out[(b * _N + a) * _N + c] = v
-                out[(b * _N + c) * _N + a] = v
-                out[(c * _N + a) * _N + b] = v
-                out[(c * _N + b) * _N + a] = v
+    for f in range(lo, hi):
+        hand = hands[f]
+        cards = cards_of[f, :lengths[f]]
+        out = tables[f]
+        h = hand.shape[0]
+        m = cards.shape[0]
+        for i in range(m - 2):
+            for j in range(i + 1, m - 1):
+                base = (cards[i] * _N + cards[j]) * _N
+                for k in range(j + 1, m):
+                    out[base + cards[k]] = _NONE
+        for a in range(h - 1):
+            for b in range(a + 1, h):
+                ha = hand[a]
+                hb = hand[b]
+                r2 = uint64(rank_step[uint64(rank_step[ha >> _TWO]) + (hb >> _TWO)])
+                w2 = card_word[ha] + card_word[hb]
+                suited = (ha & _SUIT) == (hb & _SUIT)
+                suit = ha & _SUIT
+                for i in range(m - 2):
+                    ci = cards[i]
+                    r3 = uint64(rank_step[r2 + (ci >> _TWO)])
+                    w3 = w2 + card_word[ci]
+                    for j in range(i + 1, m - 1):
+                        cj = cards[j]
+                        r4 = uint64(rank_step[r3 + (cj >> _TWO)])
+                        w4 = w3 + card_word[cj]
+                        base = (ci * _N + cj) * _N
+                        flush = suited and (ci & _SUIT) == suit and (cj & _SUIT) == suit
+                        for k in range(j + 1, m):
+                            ck = cards[k]
+                            v = rank_last[r4 + (ck >> _TWO)]
+                            if flush and (ck & _SUIT) == suit:
+                                x = w4 + card_word[ck]
+                                v = min(v, suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK])
+                            if v < out[base + ck]:
+                                out[base + ck] = v
+        for i in range(m - 2):
+            a = cards[i]
+            for j in range(i + 1, m - 1):
+                b = cards[j]
+                for k in range(j + 1, m):
+                    c = cards[k]
+                    v = out[(a * _N + b) * _N + c]
+                    out[(a * _N + c) * _N + b] = v
+                    out[(b * _N + a) * _N + c] = v
+                    out[(b * _N + c) * _N + a] = v
+                    out[(c * _N + a) * _N + b] = v
+                    out[(c * _N + b) * _N + a] = v
 
 
 # ---------------------------------------------------------------------------------------------

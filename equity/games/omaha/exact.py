@@ -6,7 +6,7 @@ kernels: in hi-lo each hand's low is also read, one load per board from
 :mod:`equity.evaluators.low`'s table by the low ranks of its hole cards and of the board, and each board
 is counted by :func:`equity.engines.showdown._add_split`.
 
-**Preflop.** Each hand of a deal gets a *triple table* (:func:`equity.evaluators.omaha_tables._triple_table`,
+**Preflop.** Each hand of a deal gets a *triple table* (:func:`equity.evaluators.omaha_tables._triple_tables`,
 built from the DAG in about 0.3 ms): its best class with every three cards the board can hold. A hand's
 value on a board is the minimum over the board's ten triples; the boards are listed card by card in
 ascending order, and the minimum over the triples of the first four cards is kept, so the last card
@@ -39,9 +39,16 @@ from equity.engines.showdown import (
     _heads_up_case,
     _like,
 )
-from equity.evaluators.omaha_tables import TRIPLES, PairTables, _pairs_value, _walk_board, pair_tables
+from equity.evaluators.omaha_tables import (
+    TRIPLES,
+    PairTables,
+    _pairs_value,
+    _triple_tables,
+    _walk_board,
+    pair_tables,
+)
 from equity.games.base import Game
-from equity.games.omaha.montecarlo import _triple_tables, low_arrays, triple_tables
+from equity.games.omaha.montecarlo import low_arrays, triple_tables
 from equity.tally import Tally
 
 #: Triple tables built at once (about 0.3 MB each).
@@ -338,7 +345,7 @@ def enumeration(scenario: Spot, game: Game, deals: Any, categories: bool, per_de
                np.zeros((0, 2), np.int64), np.zeros(1, np.int64), t, counts(0), np.zeros((0, 1), np.int64))
     if to_deal == 5 and not _triple_tables.overloads:
         _triple_tables(np.zeros((0, game.hole), np.uint64), np.zeros((0, 1), np.uint64),
-                       np.zeros(0, np.int64), t, np.zeros((0, TRIPLES), np.int16))
+                       np.zeros(0, np.int64), 0, 0, t, np.zeros((0, TRIPLES), np.int16))
 
     def run(n_threads: int) -> Iterator[tuple[Tally, int, int]]:
         with using_threads(n_threads):

@@ -9,7 +9,7 @@ So a seed and a trial count fix the numbers, whatever the thread count, and a hi
 the cards its high game deals from the same seed.
 
 **High hands.** A player with a specific hand is scored from a *triple table*
-(:func:`equity.evaluators.omaha_tables._triple_table`): built once per run from the DAG, it holds the
+(:func:`equity.evaluators.omaha_tables._triple_tables`): built once per run from the DAG, it holds the
 hand's best class with every three cards the board can hold, so the hand's value on a board is the
 minimum of ten table loads. A random or ranged hand changes every trial: the board is walked once per
 trial to its row of the pair tables (:class:`equity.evaluators.omaha_tables.PairTables`), and each such
@@ -30,13 +30,14 @@ from equity.engines.dealing import _draw_lanes, _ranged_state, base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
 from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
 from equity.engines.montecarlo import CHUNK
+from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
 from equity.engines.showdown import _add_into, _add_outcome, _add_split, _like
 from equity.evaluators.omaha_tables import (
     TRIPLES,
     PairTables,
     _pairs_value,
-    _triple_table,
+    _triple_tables,
     _walk_board,
     pair_tables,
 )
@@ -213,18 +214,10 @@ def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally, combo_n, combos
                      c_low[j], c_both[j], c_lows[j], c_deals[j], d.pmask)
 
 
-@njit(cache=True, parallel=True)
-def _triple_tables(hands, cards, lengths, t, out):
-    """:func:`equity.evaluators.omaha_tables._triple_table` of each row of ``hands`` (uint64 (F, h)) into
-    ``out[f]`` (int16 (F, 52**3)), over ``cards[f, :lengths[f]]`` (uint64, ascending): the cards the
-    board can hold that are not in the hand; on all threads."""
-    for f in prange(hands.shape[0]):
-        _triple_table(hands[f], cards[f, :lengths[f]], t, out[f])
-
-
 def triple_tables(hands: np.ndarray, board_cards: np.ndarray, t: Any) -> np.ndarray:
     """int16 (F, 52**3): the triple table of each hand (rows of ``hands``) over the cards of
-    ``board_cards`` it does not hold."""
+    ``board_cards`` it does not hold; shares of the hands on numba's threads
+    (:func:`~equity.engines.parallel.run_split`)."""
     hands = np.ascontiguousarray(hands, np.uint64)
     out = np.empty((len(hands), TRIPLES), np.int16)
     if len(hands):
@@ -234,7 +227,7 @@ def triple_tables(hands: np.ndarray, board_cards: np.ndarray, t: Any) -> np.ndar
         cards = np.zeros((len(hands), board_cards.shape[0]), np.uint64)
         for f in range(len(hands)):
             cards[f, :lengths[f]] = board_cards[keep[f]]
-        _triple_tables(hands, cards, lengths, t, out)
+        run_split(lambda lo, hi: _triple_tables(hands, cards, lengths, lo, hi, t, out), len(hands))
     return out
 
 
