@@ -172,7 +172,7 @@ class BoardlessGame(Game):
         from equity.engines.parallel import in_jit_cache
         from equity.games.boardless import montecarlo as boardless_mc
 
-        return in_jit_cache(boardless_mc._run_chunks)
+        return in_jit_cache(boardless_mc._chunks)
 
     def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         if per_deal:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, prange, uint64
+from numba import njit, uint64
 
 from equity.engines.dealing import base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
 from equity.engines.montecarlo import CHUNK
+from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
 from equity.engines.showdown import (
     _add_into,
@@ -24,6 +25,7 @@ from equity.engines.showdown import (
     _fold_heads_up,
     _heads_up_case,
     _like,
+    _row,
     _score_lanes,
 )
 from equity.evaluators.low import NO_LOW
@@ -49,11 +51,12 @@ def _known(holes, s):
     return r0, w0, known
 
 
-@njit(cache=True)
-def _chunk(seed, chunk, trials, d, s, row):
-    """Play chunk ``chunk``'s ``trials`` trials (lane ``j`` from stream ``LANES * chunk + j`` of
-    ``seed``) into the tally row ``row`` (a :class:`~equity.tally.Tally` without the leading
-    axis; split-pot counts when its ``high`` has columns).
+@njit(cache=True, nogil=True)
+def _chunks(seed, first, lo, hi, total, d, s, tally):
+    """Play chunks ``first + lo .. first + hi - 1`` of a run of ``total`` trials, chunk ``first + ck`` into
+    row ``ck`` of ``tally`` (a :class:`~equity.tally.Tally`; split-pot counts when its ``high`` has
+    columns): its ``min(CHUNK, total - chunk * CHUNK)`` trials, lane ``j`` from stream ``LANES * chunk +
+    j`` of ``seed``. ``nogil``: :func:`run_chunks` runs shares of a batch's chunks on threads.
 
     d: a :class:`~equity.engines.dealing.Deal` without ranged players: d.holes int16 (P, hole), each
     player's known cards then ``-1`` per card to come; d.live uint8, the cards left. s: a
@@ -65,11 +68,10 @@ def _chunk(seed, chunk, trials, d, s, row):
     """
     holes, live, want_cats, cat_of = d.holes, d.live, d.want_cats, d.cat_of
     n_players, hole = holes.shape
-    split = row.high.shape[-1] > 0
+    split = tally.high.shape[-1] > 0
     by_case = split and n_players == 2 and not want_cats
     r0, w0, known = _known(holes, s)
     n_dealt = n_players * hole - np.sum(known)
-    st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, 0)
     r = np.empty(LANES, np.uint64)
     w = np.empty(LANES, np.uint64)
     values = np.empty((n_players, LANES), np.int32)
@@ -79,61 +81,67 @@ def _chunk(seed, chunk, trials, d, s, row):
     cards = np.empty(hole, np.int64)
     vals = np.empty(n_players, np.int32)
     lws = np.empty(n_players, np.int32)
-    cases = np.zeros(12, np.int64)
-    made = np.zeros(2, np.int64)
-    acc = _like(row)
     badugi = s.kind == BADUGI
-    for block in range((trials + LANES - 1) // LANES):
-        lanes = min(LANES, trials - block * LANES)
-        _deal_lanes(st, raw, decks, n_dealt, dealt)
-        column = 0
-        for p in range(n_players):
-            k = known[p]
-            for lane in range(LANES):
-                r[lane] = r0[p]
-                w[lane] = w0[p]
-            for x in range(column, column + hole - k):  # the dealt cards, across the lanes
+    for ck in range(lo, hi):
+        chunk = first + ck
+        trials = min(CHUNK, total - chunk * CHUNK)
+        row = _row(tally, ck)
+        st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, 0)
+        cases = np.zeros(12, np.int64)
+        made = np.zeros(2, np.int64)
+        acc = _like(row)
+        for block in range((trials + LANES - 1) // LANES):
+            lanes = min(LANES, trials - block * LANES)
+            _deal_lanes(st, raw, decks, n_dealt, dealt)
+            column = 0
+            for p in range(n_players):
+                k = known[p]
                 for lane in range(LANES):
-                    r[lane], w[lane] = _add_card(r[lane], w[lane], dealt[x, lane], s)
-            for lane in range(lanes):
-                if badugi:
-                    for j in range(k):
-                        cards[j] = holes[p, j]
-                    for j in range(k, hole):
-                        cards[j] = dealt[column + j - k, lane]
-                values[p, lane], lows[p, lane] = _value(r[lane], w[lane], cards, s)
-            column += hole - k
-        if not split:
-            _score_lanes(values, lanes, n_players, best, n_best, acc.wins, acc.ties, acc.cats, want_cats,
-                         cat_of)
-        elif by_case:
-            for lane in range(lanes):
-                cases[_heads_up_case(values[0, lane], values[1, lane], lows[0, lane], lows[1, lane],
-                                     NO_LOW)] += 1
-                made[0] += lows[0, lane] != NO_LOW
-                made[1] += lows[1, lane] != NO_LOW
-        else:
-            for lane in range(lanes):
-                for p in range(n_players):
-                    vals[p] = values[p, lane]
-                    lws[p] = lows[p, lane]
-                _add_split(vals, lws, 1, NO_LOW, n_players, want_cats, cat_of, acc)
-    if by_case:
-        _fold_heads_up(cases, made, trials, acc)
-    _add_into(row, 1, acc)
+                    r[lane] = r0[p]
+                    w[lane] = w0[p]
+                for x in range(column, column + hole - k):  # the dealt cards, across the lanes
+                    for lane in range(LANES):
+                        r[lane], w[lane] = _add_card(r[lane], w[lane], dealt[x, lane], s)
+                for lane in range(lanes):
+                    if badugi:
+                        for j in range(k):
+                            cards[j] = holes[p, j]
+                        for j in range(k, hole):
+                            cards[j] = dealt[column + j - k, lane]
+                    values[p, lane], lows[p, lane] = _value(r[lane], w[lane], cards, s)
+                column += hole - k
+            if not split:
+                _score_lanes(values, lanes, n_players, best, n_best, acc.wins, acc.ties, acc.cats, want_cats,
+                             cat_of)
+            elif by_case:
+                for lane in range(lanes):
+                    cases[_heads_up_case(values[0, lane], values[1, lane], lows[0, lane], lows[1, lane],
+                                         NO_LOW)] += 1
+                    made[0] += lows[0, lane] != NO_LOW
+                    made[1] += lows[1, lane] != NO_LOW
+            else:
+                for lane in range(lanes):
+                    for p in range(n_players):
+                        vals[p] = values[p, lane]
+                        lws[p] = lows[p, lane]
+                    _add_split(vals, lws, 1, NO_LOW, n_players, want_cats, cat_of, acc)
+        if by_case:
+            _fold_heads_up(cases, made, trials, acc)
+        _add_into(row, 1, acc)
 
 
-@njit(cache=True, parallel=True)
-def _run_chunks(seed, first, n_chunks, total, d, s, tally, combo_n, combos):
-    """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials, one per prange step, into
-    the rows of ``tally``; the per-combo arguments are unused (these games play no ranges)."""
-    for j in prange(n_chunks):
-        k = first + j
-        row = Tally(tally.wins[j], tally.ties[j], tally.cats[j], tally.high[j], tally.low[j], tally.both[j],
-                    tally.lows[j], tally.deals[j])
-        _chunk(seed, k, min(CHUNK, total - k * CHUNK), d, s, row)
+def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, s: Any, tally: Tally,
+               combo_n: np.ndarray, combos: Tally) -> None:
+    """Chunks ``first .. first + n_chunks - 1`` of a run of ``total`` trials into the rows of ``tally``:
+    :func:`_chunks` on a share of them on each of numba's threads
+    (:func:`~equity.engines.parallel.run_split`); the per-combo arguments are unused (these games play no
+    ranges)."""
+    def share(lo: int, hi: int) -> None:
+        _chunks(seed, first, lo, hi, total, d, s, tally)
+
+    run_split(share, n_chunks)
 
 
 def prepare(scenario: Spot, game: Game, categories: bool) -> tuple[Any, Any, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
-    return _run_chunks, base_deal(scenario, game, categories), game.value_tables()
+    return run_chunks, base_deal(scenario, game, categories), game.value_tables()
