@@ -45,7 +45,9 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
     trials where a ranged player held that combo and every player's wins and k-way ties in them
     (:mod:`equity.engines.combo_counts`); C = 0 counts none.
     held: ``d.pmask`` (:func:`~equity.engines.dealing.held_tables`), an argument of its own so that numba
-    prunes the ranged players' code when it is None.
+    prunes the ranged players' code when it is None. (Empty arrays and a branch at run time, one
+    compilation for both kinds of spot, played as fast, but the first run without ranged players then
+    compiled in 7.7 s, not 4.6: the ranged code is most of the kernel.)
     Assumes a valid scenario.
 
     Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
