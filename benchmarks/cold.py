@@ -1,5 +1,6 @@
-"""From a fresh machine: each command's first run from a wheel install with an empty cache folder, beside
-the warm run of the same command in the same folder just after; ``equity warmup`` of every game into an
+"""From a fresh machine: each command's first run from a wheel install with an empty cache folder
+(compiling), beside the warm run of the same command in the same folder just after and, when the wheel
+ships kernels (``make wheel``), the first run that loads them; ``equity warmup`` of every game into an
 empty folder; and the warm start beside ``python -c "import numba"``.
 
 The wheel is built from this checkout (``pip wheel --no-deps``) and installed with ``--target`` into a
@@ -35,10 +36,11 @@ FIRST_RUNS: dict[str, tuple[list[str], float]] = {
 
 
 def install_wheel(tmp: Path) -> Path:
-    """The wheel built from the checkout, installed (without dependencies) under ``tmp/site``."""
+    """The wheel built from the checkout (``python -m build``: with the kernels ``make wheel``'s
+    tools/prebuild.py left in it, if any), installed without dependencies under ``tmp/site``."""
     wheels, site = tmp / "wheel", tmp / "site"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "-w", wheels, ROOT], check=True,
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", wheels, ROOT], check=True,
                    capture_output=True)
     wheel, = wheels.glob("equity-*.whl")
     subprocess.run([*pip, "install", "--no-deps", "--target", site, wheel], check=True, capture_output=True)
@@ -67,13 +69,20 @@ def bench_cold(repeat: int) -> None:
         where = subprocess.run([sys.executable, "-c", "import equity; print(equity.__file__)"], env=base,
                                cwd=work, capture_output=True, text=True, check=True).stdout.strip()
         assert Path(where).is_relative_to(site), f"the runs would import {where}, not the wheel's copy"
+        shipped = sorted(p.name for p in (site / "equity" / "_prebuilt").glob("x86-64-*"))
+        print(f"  (the wheel ships kernels for: {', '.join(shipped) or 'no CPU level'}; the first column "
+              "compiles them, as a wheel without them does)")
+        no_shipped = str(tmp / "no-shipped-kernels")
         for i, (name, (args, target)) in enumerate(FIRST_RUNS.items()):
-            env = dict(base, EQUITY_CACHE_DIR=str(tmp / f"cache-{i}"))
+            env = dict(base, EQUITY_CACHE_DIR=str(tmp / f"cache-{i}"), EQUITY_PREBUILT_DIR=no_shipped)
             first = timed([*equity, *args], env, work)
             warm = timed([*equity, *args], env, work)
-            row(name, f"{first:.1f} s",
-                f"warm {warm:.2f} s; " + verdict(first <= target) + f" (<= {target:g} s)")
-        env = dict(base, EQUITY_CACHE_DIR=str(tmp / "cache-warmup"))
+            note = f"warm {warm:.2f} s; "
+            if shipped:
+                env = dict(base, EQUITY_CACHE_DIR=str(tmp / f"shipped-{i}"))
+                note += f"with the shipped kernels {timed([*equity, *args], env, work):.2f} s; "
+            row(name, f"{first:.1f} s", note + verdict(first <= target) + f" (<= {target:g} s compiling)")
+        env = dict(base, EQUITY_CACHE_DIR=str(tmp / "cache-warmup"), EQUITY_PREBUILT_DIR=no_shipped)
         first = timed([*equity, "warmup", "--no-progress"], env, work)
         again = timed([*equity, "warmup", "--no-progress"], env, work)
         row("`equity warmup`, every game, empty folder", f"{first:.1f} s",
