@@ -168,7 +168,7 @@ def _by_family(counts: dict[Kernel, tuple[int, int]]) -> tuple[Family, ...]:
         family = module.rpartition(".")[0] if module.count(".") > 1 else module
         row = out.setdefault(family, [0, 0])
         row[0 if misses else 1] += 1
-    return tuple(Family(name, compiled, loaded) for name, (compiled, loaded) in out.items())
+    return tuple(Family(name, compiled, loaded) for name, (compiled, loaded) in sorted(out.items()))
 
 
 @contextlib.contextmanager
