@@ -45,7 +45,7 @@ class OmahaGame(Game):
     def warmup_lines(self) -> list[dict[str, Any]]:
         h = self.hole
         hands = ["AsAhKsKh2c2d"[:2 * h], "JdTd9c8c3h3s"[:2 * h], "7h7s6h6s4c4d"[:2 * h]]
-        board, ranged = "Qs9s5d", ["AAKK" + "x" * (h - 4) + "ds", hands[1]]
+        board, ranged = "Qs9s5d", ["AAKK" + "QJ"[:h - 4] + "ds", hands[1]]  # few combos: quick to ask
         return [
             {"players": hands[:2], "method": "exact"},
             {"players": hands[:2], "board": board},
