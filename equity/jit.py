@@ -73,8 +73,8 @@ def install() -> bool:
         if not _ours(self):
             return original(self, sig, target_context)
         loaded = load(self, sig, target_context, True)
-        if loaded is None and (folder := _prebuilt_folder(self)) is not None:
-            with _reading(self, folder):
+        if loaded is None and (shipped := _shipped_file(self)) is not None:
+            with _reading(self, shipped):
                 loaded = load(self, sig, target_context, False)
         return loaded
 
@@ -102,25 +102,31 @@ def install() -> bool:
     return True
 
 
-def _prebuilt_folder(cache: Any) -> Path | None:
-    """The shipped kernels' folder for this function's module (:func:`equity.cache.prebuilt_folder`)."""
+def _shipped_file(cache: Any) -> Any:
+    """The cache file of the kernels shipped in the package for this function, at the CPU level numba
+    compiles for (:func:`equity.cache.prebuilt_folder`; numba's ``IndexDataCacheFile``, the same file
+    names as the cache folder's), or None where none are shipped."""
     from equity.cache import prebuilt_folder
 
     try:
-        return prebuilt_folder(cache._impl.locator._py_file)
+        folder = prebuilt_folder(cache._impl.locator._py_file)
+        if folder is None:
+            return None
+        from numba.core.caching import IndexDataCacheFile
+
+        own = cache._cache_file
+        return IndexDataCacheFile(str(folder), own._index_name[:-len(".nbi")], own._source_stamp)
     except AttributeError:  # pragma: no cover - numba's internals changed
         return None
 
 
 @contextlib.contextmanager
-def _reading(cache: Any, folder: Path) -> Iterator[None]:
-    """Point the function's cache at the shipped kernels in ``folder`` for one load (the same file
-    names; numba checks the entry as always: source, numba's version, CPU level, signature). Nothing
-    is ever saved there: what compiles is saved in the cache folder."""
-    from numba.core.caching import IndexDataCacheFile
-
+def _reading(cache: Any, shipped: Any) -> Iterator[None]:
+    """Point the function's cache at the ``shipped`` kernels' file for one load (numba checks the entry
+    as always: source, numba's version, CPU level, signature). Nothing is ever saved there: what
+    compiles is saved in the cache folder."""
     own = cache._cache_file
-    cache._cache_file = IndexDataCacheFile(str(folder), own._index_name[:-len(".nbi")], own._source_stamp)
+    cache._cache_file = shipped
     try:
         yield
     finally:
@@ -131,14 +137,8 @@ def cache_files(dispatcher: Any) -> list[Any]:
     """The cache files an ``@njit(cache=True)`` function of equity's loads from: the cache folder's, and
     the shipped kernels' when there are any for this CPU level (numba's ``IndexDataCacheFile``)."""
     cache = dispatcher._cache
-    files = [cache._cache_file]
-    folder = _prebuilt_folder(cache)
-    if folder is not None:
-        from numba.core.caching import IndexDataCacheFile
-
-        own = files[0]
-        files.append(IndexDataCacheFile(str(folder), own._index_name[:-len(".nbi")], own._source_stamp))
-    return files
+    shipped = _shipped_file(cache)
+    return [cache._cache_file] if shipped is None else [cache._cache_file, shipped]
 
 
 def _forget(cache: Any) -> None:

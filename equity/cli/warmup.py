@@ -29,22 +29,18 @@ def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_p
       equity warmup --game holdem --game plo
       EQUITY_CACHE_DIR=.equity-cache equity warmup --json
     """
-    from equity.games import get_game
+    from equity.games import GAMES, get_game
     from equity.questions.warmup import warmup
 
     names = [get_game(name).name for name in games]  # a misspelt name is refused before any work
-    total = len(set(names)) if names else None
+    total = len(set(names)) or len(GAMES)
     with progress_bar(not as_json and not no_progress, "warming up", "games") as bar:
         done: list[str] = []
 
         def on_game(name: str) -> None:
             done.append(name)
-            bar(len(done), total or len(done))
+            bar(len(done), total)
 
-        if total is None:
-            from equity.games import GAMES
-
-            total = len(GAMES)
         bar.show(0, total)
         report = warmup(names, jobs, on_game)
     if as_json:
