@@ -41,3 +41,13 @@ class CheckFileError(EquityError):
 
 class GameError(EquityError):
     """An unknown game, or hands that contradict the game (a 2-card hand at an Omaha table)."""
+
+
+class HistoryError(EquityError):
+    """A hand history that cannot be read: a truncated hand, an unknown game or site, an impossible card,
+    chips that do not add up. ``where`` is ``file:line`` of the hand (its first line), or empty."""
+
+    def __init__(self, reason: str, where: str = "") -> None:
+        super().__init__(f"{where}: {reason}" if where else reason)
+        self.reason = reason
+        self.where = where

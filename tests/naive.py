@@ -1030,3 +1030,85 @@ def naive_boardless_equity(hands, dead, hole, value, low=None, deck=range(52)):
                 tie[i] += 1
     return [{"equity": equity[i] / deals, "win": Fraction(win[i], deals), "tie": Fraction(tie[i], deals)}
             for i in range(n)], deals
+
+
+# ---------------------------------------------------------------------------------------------
+# All-in EV of a hand history, by brute force: the chips peeled off level by level, each pot's shares
+# over every completion of the board with the naive evaluators above. Reads a hand's fields duck-typed
+# (players with stacks, actions with street/player/kind/amount, rake), so nothing is imported.
+
+def naive_pots(hand):
+    """``(put, pots)``: each player's chips in after the uncalled bet came back, and the pots as
+    ``[amount, eligible]`` lists, peeled: repeatedly the smallest contribution left of a player still
+    in is a pot's level, every player giving up to it; antes and dead blinds go to the first pot."""
+    n = len(hand.players)
+    live, dead = [0] * n, [0] * n
+    folded = set()
+    for action in hand.actions:
+        if action.kind == "fold":
+            folded.add(action.player)
+        elif action.kind in ("ante", "dead-blind"):
+            dead[action.player] += action.amount
+        else:
+            live[action.player] += action.amount
+    biggest = sorted(range(n), key=lambda i: -live[i])
+    if n > 1 and live[biggest[0]] > live[biggest[1]]:
+        live[biggest[0]] = live[biggest[1]]  # the uncalled part goes back
+    put = [a + b for a, b in zip(live, dead, strict=True)]
+    left = list(live)
+    pots = []
+    while any(left):
+        still_in = [i for i in range(n) if i not in folded and left[i] > 0]
+        level = min(left[i] for i in still_in) if still_in else max(left)
+        amount = sum(min(x, level) for x in left)
+        left = [x - min(x, level) for x in left]
+        eligible = tuple(still_in) if still_in else pots[-1][1]
+        if pots and pots[-1][1] == eligible:
+            pots[-1][0] += amount
+        else:
+            pots.append([amount, eligible])
+    if not pots:
+        pots.append([0, tuple(i for i in range(n) if i not in folded)])
+    pots[0][0] += sum(dead)
+    return put, pots
+
+
+def naive_allin_ev(hand, hands, board, game="holdem"):
+    """Each player's EV (float) in ``hand`` priced with the players still in holding ``hands`` (seat index ->
+    card tuple) on ``board`` (the cards out at the all-in): every completion of the board, each pot's
+    eligible hands compared by the naive evaluators (``game``: holdem, omaha (4-6 cards) or omaha-hilo),
+    ties split, hi-lo halves split again. Returns ``(ev, shares)``: the EVs per player and, per pot, the
+    shares of its eligible players (Fractions)."""
+    put, pots = naive_pots(hand)
+    known = [c for cards in hands.values() for c in cards]
+    deck = [c for c in range(52) if c not in set(known) | set(board)]
+    sums = [[Fraction(0)] * len(elig) for _, elig in pots]
+    boards = 0
+    for extra in combinations(deck, 5 - len(board)):
+        full = tuple(board) + extra
+        boards += 1
+        if game == "holdem":
+            high = {i: naive_class(tuple(h) + full) for i, h in hands.items()}
+        else:
+            high = {i: naive_omaha(h, full) for i, h in hands.items()}
+        low = {i: omaha_low(h, full) for i, h in hands.items()} if game == "omaha-hilo" else {}
+        for k, (_, elig) in enumerate(pots):
+            elig = [i for i in elig if i in hands]
+            best = min(high[i] for i in elig)
+            highs = [i for i in elig if high[i] == best]
+            lows = [low[i] for i in elig if low.get(i) is not None]
+            lows = [i for i in elig if lows and low.get(i) == min(lows)]
+            half = Fraction(1, 2) if lows else Fraction(1)
+            for j, i in enumerate(pots[k][1]):
+                if i in highs:
+                    sums[k][j] += half / len(highs)
+                if i in lows:
+                    sums[k][j] += half / len(lows)
+    shares = [[s / boards for s in row] for row in sums]
+    total = sum(amount for amount, _ in pots)
+    keep = 1 - float(hand.rake) / float(total)
+    ev = [-float(p) for p in put]
+    for (amount, elig), row in zip(pots, shares, strict=True):
+        for i, share in zip(elig, row, strict=True):
+            ev[i] += float(share) * float(amount) * keep
+    return ev, shares

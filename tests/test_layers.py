@@ -24,6 +24,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engines", ("equity.engines",)),
     ("games", ("equity.games",)),
     ("scenario", ("equity.scenario",)),
+    ("histories", ("equity.histories",)),
     ("questions", ("equity.questions",)),
     ("api", ("equity",)),
     ("report", ("equity.report",)),

@@ -279,6 +279,21 @@ class Game:
         """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
         raise NotImplementedError
 
+    # -- a hand as played (equity hands) ------------------------------------------------------------
+    #: The betting rounds' names, first to last: preflop, flop, turn, river in the board games.
+    round_names: ClassVar[tuple[str, ...]] = ("preflop", "flop", "turn", "river")
+
+    def board_dealt(self, round_: int) -> int:
+        """How many board cards are out when betting round ``round_`` (0 = the first) is played."""
+        return (0, 3, 4, 5)[round_]
+
+    def known_cards(self, cards: Sequence[int], discards: Sequence[int] | None,
+                    round_: int) -> tuple[int, ...] | None:
+        """A player's cards that count at betting round ``round_`` of a hand as played, from ``cards``
+        (as dealt, in order) and ``discards`` (a draw game's, None when not shown): its hole cards here;
+        None when the history does not show enough of them."""
+        return tuple(cards) if len(cards) == self.hole else None
+
     # -- warming up ---------------------------------------------------------------------------------
     def warmup_lines(self) -> list[dict[str, Any]]:
         """Small questions, as batch lines (:mod:`equity.questions.registry`, this game's ``game`` key

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import itertools
 import json
@@ -272,6 +273,13 @@ def inline(lines: list[Line]) -> Future[list[Answer]]:
     return future
 
 
+def _inline(job: Callable[[list[Any], Threads], list[Any]], items: list[Any]) -> Future[list[Any]]:
+    """``job(items)`` run in this process on all threads, as a finished future."""
+    future: Future[list[Any]] = Future()
+    future.set_result(job(items, None))
+    return future
+
+
 def local_executor(workers: int) -> Executor:
     """A pool of ``workers`` processes, each loading the kernels once (spawned, so numba's threads are
     never forked)."""
@@ -330,22 +338,24 @@ def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[
 
 
 @contextlib.contextmanager
-def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, int]]:
+def executor(workers: int | None, cluster: str | None,
+             job: Callable[[list[Any], Threads], list[Any]] = work) -> Iterator[tuple[Any, int]]:
     """``(submit, workers)``: in this process (``workers == 0``), a pool of worker processes (default one
-    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.cluster`)."""
+    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.cluster`); ``submit(items)``
+    runs ``job(items, threads)`` there (:func:`work` by default; ``equity hands`` hands its own)."""
     if cluster:
         from equity.questions.cluster import connect
 
-        with connect(cluster, work) as connected:
+        with connect(cluster, job) as connected:
             yield connected
         return
     n = default_workers() if workers is None else workers
     if n == 0:
-        yield inline, 1
+        yield (inline if job is work else functools.partial(_inline, job)), 1
         return
     pool = local_executor(n)
     threads = "auto" if n > 1 else None
     try:
-        yield (lambda lines: pool.submit(work, lines, threads)), n
+        yield (lambda lines: pool.submit(job, lines, threads)), n
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -29,6 +29,15 @@ class DrawGame(BoardlessGame):
 
     kind = HIGH
     hand_example = "AsAhKd"
+    round_names = ("predraw", "postdraw")
+
+    def known_cards(self, cards: Sequence[int], discards: Sequence[int] | None,
+                    round_: int) -> tuple[int, ...] | None:
+        """Before the draw, the cards kept for it (the hand less the discards, when they are shown);
+        after it, the whole hand."""
+        if len(cards) != self.hole or (round_ == 0 and discards is None):
+            return None
+        return tuple(c for c in cards if c not in discards) if round_ == 0 and discards else tuple(cards)
 
     def evaluate(self, cards: Sequence[int]) -> dict[str, object]:
         from equity.evaluators.high import category, describe, evaluate

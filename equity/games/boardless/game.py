@@ -56,6 +56,9 @@ class BoardlessGame(Game):
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(range(1, self.hole + 1))
 
+    def board_dealt(self, round_: int) -> int:
+        return 0
+
     @property
     def board_sizes(self) -> tuple[int, ...]:
         return (0,)

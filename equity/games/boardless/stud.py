@@ -24,8 +24,19 @@ from equity.games.boardless.game import BoardlessGame
 from equity.games.boardless.value_kinds import HIGH, HILO, RAZZ
 
 
+class StudRounds:
+    """A stud game's betting rounds, third to seventh street, as a hand history plays them."""
+
+    round_names = ("third", "fourth", "fifth", "sixth", "seventh")
+
+    def known_cards(self, cards: Sequence[int], discards: Sequence[int] | None,
+                    round_: int) -> tuple[int, ...] | None:
+        """The cards dealt by the round: three on third street, one more each street after."""
+        return tuple(cards[:3 + round_]) if len(cards) >= 3 + round_ else None
+
+
 @dataclass(frozen=True)
-class StudGame(BoardlessGame):
+class StudGame(StudRounds, BoardlessGame):
     """Seven-card stud high (``split`` False) or hi-lo eight or better (``split`` True)."""
 
     hand_example = "AsAh7d"
@@ -50,7 +61,7 @@ class StudGame(BoardlessGame):
 
 
 @dataclass(frozen=True)
-class RazzGame(BoardlessGame):
+class RazzGame(StudRounds, BoardlessGame):
     """Razz: seven-card stud for the lowest hand, ace to five."""
 
     best_hand = "5-4-3-2-A"

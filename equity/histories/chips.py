@@ -1,0 +1,167 @@
+"""Where a hand's chips went, from its actions alone: each player's contribution, the uncalled bet
+returned, the main and side pots with their eligible players, the checks that the history adds up, and
+the moment a hand went all in (:func:`all_in_moment`).
+
+The rules are the trackers' (DESIGN.md section 11): an uncalled bet (the part of the largest live
+contribution that no one else matched) goes back first; antes and dead blinds are dead money in the main
+pot; the rest of each contribution builds the pots by all-in levels, each level a pot that the players
+still in who reached it are eligible for; a folded player's chips are dead money in the pots they
+reached. Site summary lines (total pot, side pot amounts) are never read: sites print them after rake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from equity.errors import HistoryError
+from equity.histories.model import POSTS, ZERO, Hand, money
+
+#: Why a hand is not priced (:func:`all_in_moment`): the reasons, as JSON and the summary name them.
+REASONS = ("no all-in", "uncontested", "river", "cards not shown", "betting went on")
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips and the players eligible to win it (indices, ascending)."""
+
+    amount: Decimal
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Chips:
+    """A hand's chips: per player what it put in (after the uncalled bet came back: ``put``), of which
+    dead (antes, dead blinds), the uncalled bet returned, whether it folded; the pots built from them."""
+
+    put: tuple[Decimal, ...]
+    dead: tuple[Decimal, ...]
+    returned: tuple[Decimal, ...]
+    folded: tuple[bool, ...]
+    pots: tuple[Pot, ...]
+
+    @property
+    def total(self) -> Decimal:
+        """Every chip in the pots."""
+        return sum(self.put, ZERO)
+
+
+def count(hand: Hand) -> Chips:
+    """The chips of ``hand`` (module docstring); assumes valid actions (player indices in range)."""
+    n = len(hand.players)
+    live, dead = [ZERO] * n, [ZERO] * n
+    folded = [False] * n
+    for action in hand.actions:
+        if action.kind == "fold":
+            folded[action.player] = True
+        elif action.kind == "ante" or action.kind == "dead-blind":
+            dead[action.player] += action.amount
+        else:
+            live[action.player] += action.amount
+    returned = [ZERO] * n
+    if n > 1:
+        top = max(range(n), key=live.__getitem__)
+        second = max(live[i] for i in range(n) if i != top)
+        if live[top] > second:
+            returned[top] = live[top] - second
+            live[top] = second
+    return Chips(tuple(a + b for a, b in zip(live, dead, strict=True)), tuple(dead), tuple(returned),
+                 tuple(folded), tuple(_pots(live, dead, folded)))
+
+
+def _pots(live: list[Decimal], dead: list[Decimal], folded: list[bool]) -> list[Pot]:
+    """Main and side pots by all-in levels: a level at each contribution of a player still in."""
+    n = len(live)
+    players_in = [i for i in range(n) if not folded[i]]
+    levels = sorted({live[i] for i in players_in} | {max(live, default=ZERO)})
+    pots: list[Pot] = []
+    previous = ZERO
+    for level in levels:
+        amount = sum((min(x, level) - min(x, previous) for x in live), ZERO)
+        eligible = tuple(i for i in players_in if live[i] >= level) or (pots[-1].eligible if pots else ())
+        if pots and (amount == 0 or eligible == pots[-1].eligible):
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        elif amount > 0 or not pots:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    if pots:
+        pots[0] = Pot(pots[0].amount + sum(dead, ZERO), pots[0].eligible)
+    return pots
+
+
+def check(hand: Hand, chips: Chips | None = None) -> Chips:
+    """``hand``'s chips (:func:`count`), checked: no player puts in more than its stack, an uncalled bet
+    the site printed is the one the actions give, and what was collected and raked is what was put in
+    (less where a player cashed out: the site keeps what that player would have won).
+
+    Raises:
+        HistoryError: chips that do not add up, naming the player and the amounts.
+    """
+    chips = chips or count(hand)
+    where = hand.where
+    players = hand.players
+    for i, player in enumerate(players):
+        gave = chips.put[i] + chips.returned[i]
+        if gave > player.stack:
+            raise HistoryError(f"chips do not add up: {player.name} puts in {money(gave)} with a stack of "
+                               f"{money(player.stack)}", where)
+    if hand.site != "phh":
+        for i, player in enumerate(players):
+            printed = hand.uncalled.get(i, ZERO)
+            if printed != chips.returned[i]:
+                raise HistoryError(f"chips do not add up: the uncalled bet returned to {player.name} is "
+                                   f"{money(printed)}, the actions give {money(chips.returned[i])}", where)
+    if hand.collected:
+        paid = sum(hand.collected, ZERO) + hand.rake
+        total = chips.total
+        if paid != total and not (hand.cash_outs and paid <= total):
+            raise HistoryError(f"chips do not add up: {money(total)} put in the pot, {money(paid)} "
+                               f"collected and raked ({money(hand.rake)} rake)", where)
+    return chips
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When a hand went all in: the betting round whose betting closed with no more to come
+    (``round``), and the players still in then; or why it is not priced (``reason``, one of
+    :data:`REASONS`)."""
+
+    round: int | None
+    players_in: tuple[int, ...] = ()
+    reason: str | None = None
+
+
+def all_in_moment(hand: Hand, rounds: int) -> Moment:
+    """The first moment no more betting can take place (every player still in is all in, or all but one
+    are and that one has matched or covered the largest all-in), of a game of ``rounds`` betting rounds;
+    a capped table's cap counts as a stack. Not priced: ``"no all-in"`` (no player all in),
+    ``"uncontested"`` (all but one folded), ``"river"`` (the moment came on the last round: no cards to
+    come), ``"betting went on"`` (two players with chips kept betting to the end). Cards shown are the caller's to check."""
+    n = len(hand.players)
+    stacks = [p.stack if hand.cap is None else min(p.stack, hand.cap) for p in hand.players]
+    gave = [ZERO] * n
+    folded = [False] * n
+    actions = hand.actions
+    ever_all_in = False
+    last = len(actions) - 1
+    for k, action in enumerate(actions):
+        if action.kind == "fold":
+            folded[action.player] = True
+        else:
+            gave[action.player] += action.amount
+            ever_all_in = ever_all_in or (action.amount > 0 and gave[action.player] >= stacks[action.player])
+        if k < last and actions[k + 1].street == action.street:
+            continue
+        if action.kind in POSTS and k < last:
+            continue  # the posts alone close no round
+        players_in = tuple(i for i in range(n) if not folded[i])
+        if len(players_in) < 2:
+            return Moment(None, reason="uncontested" if ever_all_in else "no all-in")
+        all_in = [i for i in players_in if gave[i] >= stacks[i]]
+        if all_in and len(players_in) - len(all_in) <= 1:
+            if action.street >= rounds - 1:
+                return Moment(None, players_in, "river")
+            return Moment(action.street, players_in)
+    if not ever_all_in:
+        return Moment(None, reason="no all-in")
+    return Moment(None, reason="betting went on")

@@ -1,0 +1,152 @@
+"""What a hand history says, whatever its site: :class:`Hand`, the one value every reader
+(:mod:`equity.histories.pokerstars`, :mod:`~equity.histories.ggpoker`, :mod:`~equity.histories.phh`)
+returns and everything after them reads (:mod:`equity.histories.chips`, the pricing in
+:mod:`equity.questions.allin`, the PHH writer).
+
+A hand is a list of :class:`Action`\\ s in the order they happened, each by a player (an index into
+``players``) on a betting round (``street``: 0 is the first round: preflop, third street, or before
+the draw), each with the chips it *added* to the pot (a raise "to 6" after a 2 bet adds 4). Antes are
+dead money; blinds, bring-ins, bets, calls and raises are live. The cards are the board of every run and
+each player's cards as far as the history shows them. Money is :class:`~decimal.Decimal`, exactly as
+printed (dollars, euros or tournament chips), so sums are exact.
+
+Streets by family: a board game's rounds are preflop (0), flop (1), turn (2), river (3), with 0, 3, 4
+and 5 board cards; stud's are third to seventh street (0 .. 4), a player holding 3 .. 7 cards; a single
+draw game's are before (0) and after (1) the draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+ZERO = Decimal(0)
+
+#: Action kinds. ``ante`` is dead money; ``blind`` a live blind or straddle (it counts toward the first
+#: round's bet); ``dead-blind`` the dead part of a blind posted out of turn ("posts small & big blinds":
+#: the small blind is dead); ``bring-in`` stud's forced opening bet (live).
+KINDS = ("ante", "blind", "dead-blind", "bring-in", "fold", "check", "call", "bet", "raise")
+POSTS = ("ante", "blind", "dead-blind", "bring-in")
+STREET_NAMES = {"board": ("preflop", "flop", "turn", "river"),
+                "stud": ("third", "fourth", "fifth", "sixth", "seventh"),
+                "draw": ("predraw", "postdraw")}
+#: Board cards dealt before each betting round of a board game.
+BOARD_AT = (0, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: its number as printed (1-based), the name, the chips at the start of the
+    hand (before antes and blinds)."""
+
+    seat: int
+    name: str
+    stack: Decimal
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a player did: ``kind`` one of :data:`KINDS`; ``amount`` the chips it added to the pot
+    (0 for a check or fold); ``street`` the betting round (module docstring)."""
+
+    street: int
+    player: int
+    kind: str
+    amount: Decimal = ZERO
+
+
+@dataclass(frozen=True)
+class CashOut:
+    """A player who took the site's cash-out offer (PokerStars' All-in Cash Out, GGPoker's EV Cashout):
+    the amount the site paid, and its fee (reported apart)."""
+
+    amount: Decimal
+    fee: Decimal = ZERO
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as read.
+
+    Attributes:
+        site: ``"pokerstars"``, ``"ggpoker"`` or ``"phh"``.
+        id: the hand's id as printed (a PHH file's ``hand`` or its file name and index).
+        game: the equity game's name (:mod:`equity.games`): ``"holdem"``, ``"omaha"``, ``"omaha5"``,
+            ``"omaha-hilo"``, ``"short-deck"``, ``"stud"``, ``"razz"`` ...
+        limit: ``"no-limit"``, ``"pot-limit"`` or ``"fixed-limit"``.
+        players: the seats dealt in, in seat order.
+        actions: every post, bet, call, raise, check and fold in order.
+        boards: the board of each run (one run, or two when run twice), each the whole board dealt,
+            the runs sharing the cards dealt before the all-in; empty for games without a board.
+        cards: each player's cards as the history shows them (dealt to the hero, or shown), in the
+            order dealt (stud: all seven in order; a draw game: the hand before the draw); absent when
+            unknown. ``discards``: a draw game's discarded cards per player, when shown.
+        showed: the players whose cards were shown to the table (at showdown, or face up after an all-in).
+        collected: chips each player collected, over all runs (uncalled bets not included).
+        uncalled: chips returned to a player as an uncalled bet, as printed (checked against the
+            actions), per player.
+        rake: everything the site took from the pot (rake, jackpot and other fees: ``fees`` names each).
+        cash_outs: per player who cashed out.
+        small_blind, big_blind, ante, bring_in: the stakes (0 where the game has none); ``big_blind``
+            is the unit of the figures "in big blinds" (a fixed-limit game's small bet where no blind).
+        cap: a capped table's most chips a player may put in a hand, else None.
+        currency: ``"USD"``, ``"EUR"`` ... or ``"chips"`` (tournaments and play money).
+        tournament: the tournament's id, else None.
+        date: when it was played, ISO 8601 as printed (with the site's time zone name after a space when
+            printed), or None.
+        table: the table's name, or None; ``button``: the button's seat number, or None.
+        source: the file it was read from (``"-"`` for standard input) and ``line`` its first line.
+        hero: the player the history was written for (the one cards were dealt to), or None.
+    """
+
+    site: str
+    id: str
+    game: str
+    limit: str
+    players: tuple[Player, ...]
+    actions: tuple[Action, ...]
+    boards: tuple[tuple[int, ...], ...] = ()
+    cards: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    discards: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    showed: frozenset[int] = frozenset()
+    collected: tuple[Decimal, ...] = ()
+    uncalled: dict[int, Decimal] = field(default_factory=dict)
+    rake: Decimal = ZERO
+    fees: dict[str, Decimal] = field(default_factory=dict)
+    cash_outs: dict[int, CashOut] = field(default_factory=dict)
+    small_blind: Decimal = ZERO
+    big_blind: Decimal = ZERO
+    ante: Decimal = ZERO
+    bring_in: Decimal = ZERO
+    cap: Decimal | None = None
+    currency: str = "chips"
+    tournament: str | None = None
+    date: str | None = None
+    table: str | None = None
+    button: int | None = None
+    source: str = ""
+    line: int = 0
+    hero: int | None = None
+
+    @property
+    def where(self) -> str:
+        """``file:line`` of the hand's first line."""
+        return f"{self.source}:{self.line}"
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What makes two copies of a hand the same hand: the site and the id."""
+        return self.site, self.id
+
+    def index(self, name: str) -> int:
+        """The player named ``name`` (KeyError if none)."""
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+
+def money(amount: Decimal) -> str:
+    """An amount as messages print it: ``40``, ``39.5``, ``0.25`` (no exponent, no trailing zeros)."""
+    text = format(amount.normalize(), "f")
+    return text
