@@ -136,7 +136,8 @@ def all_in_moment(hand: Hand, rounds: int) -> Moment:
     are and that one has matched or covered the largest all-in), of a game of ``rounds`` betting rounds;
     a capped table's cap counts as a stack. Not priced: ``"no all-in"`` (no player all in),
     ``"uncontested"`` (all but one folded), ``"river"`` (the moment came on the last round: no cards to
-    come), ``"betting went on"`` (two players with chips kept betting to the end). Cards shown are the caller's to check."""
+    come), ``"betting went on"`` (two players with chips kept betting to the end). Whether the cards
+    were shown is the caller's to check."""
     n = len(hand.players)
     stacks = [p.stack if hand.cap is None else min(p.stack, hand.cap) for p in hand.players]
     gave = [ZERO] * n
