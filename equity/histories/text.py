@@ -1,0 +1,333 @@
+"""What PokerStars and GGPoker text histories share: a hand's lines after its header.
+
+Both sites write ``Name: verb amount``, ``*** FLOP *** [..]``, ``Uncalled bet ($x) returned to Name``,
+``Name collected $x from pot`` and a ``*** SUMMARY ***`` (``Total pot $x | Rake $y ..``, ``Seat n:``
+lines); a site's module reads its header and its own lines (:meth:`HandText.verb`, :meth:`~HandText.loose`).
+A raise "to" an amount adds what the player had not yet put in on that street. Lines that move no chips
+and show no cards (chat, "is sitting out", "leaves the table" ...) are skipped; an action of an unknown
+shape, or a card that is no card or is dealt twice, is a :class:`HistoryError` naming its ``file:line``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from equity.cards import CARD_NAMES
+from equity.errors import HistoryError
+from equity.histories.model import BOARD_AT, ZERO, Action, CashOut, Hand, Player
+from equity.histories.tokens import (
+    HOLE,
+    POSTS,
+    QUIET,
+    RUNS,
+    STREETS,
+    action,
+    card_ids,
+    money,
+    seat_of,
+    table_of,
+)
+
+
+class HandText:
+    """One hand's lines being read: the header's facts (set by the site's module), then :meth:`read`."""
+
+    site = ""
+
+    def __init__(self, lines: list[str], source: str, line: int) -> None:
+        self.lines, self.source, self.first = lines, source, line
+        self.id = self.game = self.limit = ""
+        self.currency, self.tournament, self.date, self.cap = "chips", None, None, None
+        self.small_blind = self.big_blind = self.ante = ZERO
+        self.table: str | None = None
+        self.button: int | None = None
+        self.players: list[Player] = []
+        self.index: dict[str, int] = {}
+        self.actions: list[Action] = []
+        self.board: tuple[int, ...] = ()
+        self.runs: dict[int, tuple[int, ...]] = {}  # run -> board; said_boards: the summary's, and its line
+        self.said_boards: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.cards: dict[int, tuple[int, ...]] = {}
+        self.showed: set[int] = set()
+        self.won: dict[int, Decimal] = {}
+        self.uncalled: dict[int, Decimal] = {}
+        self.fees: dict[str, Decimal] = {}
+        self.cash_outs: dict[int, CashOut] = {}
+        self.hero: int | None = None
+        self.seen: dict[int, tuple[int, int]] = {}
+        self.street = 0
+        self.put: list[Decimal] = []
+
+    @classmethod
+    def parse(cls, lines: list[str], source: str, line: int) -> Hand:
+        """The hand of ``lines`` (its header first), the header on line ``line`` of ``source``."""
+        hand = cls(lines, source, line)
+        hand.header(lines[0])
+        return hand.read()
+
+    def header(self, line: str) -> None:
+        """Read the site's header line."""
+
+    def stakes(self, desc: str) -> tuple[str, str]:
+        """The game's words and the stakes of a header's ``Hold'em No Limit ($0.25/$0.50 USD)`` or
+        ``Tournament #1, .. Hold'em No Limit - Level V (100/200)``; a tournament's id is noted."""
+        if desc.startswith("Tournament #"):
+            self.tournament = desc[12:].partition(",")[0]
+            desc, _, level = desc.rpartition(" - ")
+            return desc, level[level.rindex("(") + 1:].rstrip(")")
+        desc, _, stakes = desc.rpartition("(")
+        return desc, stakes.rstrip(")")
+
+    def where(self, k: int) -> str:
+        """``file:line`` of ``lines[k]``."""
+        return f"{self.source}:{self.first + k}"
+
+    def fail(self, reason: str, k: int) -> HistoryError:
+        return HistoryError(reason, self.where(k))
+
+
+    def read(self) -> Hand:
+        """Read the table line, the seats and every line after them; the Hand they describe."""
+        lines, k, n = self.lines, 1, len(self.lines)
+        if n > 1 and lines[1].startswith("Table '"):
+            self.table, self.button = table_of(lines[1])
+            k = 2
+        while k < n and lines[k].startswith("Seat "):
+            self.seat(lines[k], k)
+            k += 1
+        self.put = [ZERO] * len(self.players)
+        start, summary = k, False
+        index, act, marker, in_summary = self.index, self.act, self.marker, self.summary
+        for k in range(start, n):
+            line = lines[k]
+            try:
+                if summary:
+                    in_summary(line, k)
+                elif line.startswith("*** "):
+                    summary = marker(line, k)
+                else:
+                    name, colon, rest = line.partition(": ")
+                    p = index.get(name)
+                    if p is None and colon:
+                        p, rest = self.speaker(line)
+                    if p is not None:
+                        act(p, rest, line, k)
+                    elif line.startswith("Dealt to "):
+                        self.dealt(line, k)
+                    elif line.startswith("Uncalled bet ("):
+                        amount, _, name = line[14:].partition(") returned to ")
+                        self.uncalled[self.who(name, k)] = money(amount)
+                    elif " collected " in line:
+                        self.collect(line, k)
+                    else:
+                        self.loose(line, k)
+            except HistoryError:
+                raise
+            except (ArithmeticError, ValueError, LookupError) as e:
+                raise self.fail(f"cannot read {line!r} ({e})", k) from None
+        if not summary:
+            raise self.fail(f"truncated hand: no '*** SUMMARY ***' after {lines[-1]!r}", n - 1)
+        return self.hand()
+
+    def seat(self, line: str, k: int) -> None:
+        found = seat_of(line)
+        if found is not None:
+            if found.name in self.index:
+                raise self.fail(f"player {found.name!r} seated twice", k)
+            self.index[found.name] = len(self.players)
+            self.players.append(found)
+
+    def who(self, name: str, k: int) -> int:
+        p = self.index.get(name.rstrip())
+        if p is None:
+            raise self.fail(f"{name!r} has no seat in this hand", k)
+        return p
+
+    def speaker(self, line: str) -> tuple[int | None, str]:
+        """The player whose name (which may hold ``': '``) starts ``line`` followed by ``': '``."""
+        names = [name for name in self.index if line.startswith(name) and line.startswith(": ", len(name))]
+        if not names:
+            return None, ""
+        name = max(names, key=len)
+        return self.index[name], line[len(name) + 2:]
+
+    def add(self, p: int, kind: str, amount: Decimal = ZERO) -> None:
+        self.actions.append(action(self.street, p, kind, amount))
+
+    def act(self, p: int, rest: str, line: str, k: int) -> None:
+        """One action line ``Name: rest``."""
+        verb, _, arg = rest.partition(" ")
+        if verb == "folds":
+            self.add(p, "fold")
+            if arg.startswith("["):
+                self.show(p, arg, k, shown=True)
+        elif verb == "checks":
+            self.add(p, "check")
+        elif verb in ("calls", "bets"):
+            amount = money(arg.partition(" ")[0])
+            self.put[p] += amount
+            self.add(p, "call" if verb == "calls" else "bet", amount)
+        elif verb == "raises":
+            words = arg.split(" ", 3)
+            if len(words) < 3 or words[1] != "to":
+                raise self.fail(f"a raise without 'to': {line!r}", k)
+            self.raise_to(p, "raise", money(words[2]), line, k)
+        elif verb == "posts":
+            self.post(p, arg, line, k)
+        elif verb == "shows":
+            self.show(p, arg, k, shown=True)
+        elif verb in ("mucks", "doesn't"):
+            if arg.startswith("["):
+                self.show(p, arg, k, shown=False)
+        elif verb == "straddle":
+            self.raise_to(p, "blind", money(arg.partition(" ")[0]), line, k)
+        elif not self.verb(p, rest, k) and not rest.startswith(QUIET):
+            raise self.fail(f"unknown action {rest.strip()!r} in {line!r}", k)
+
+    def raise_to(self, p: int, kind: str, to: Decimal, line: str, k: int) -> None:
+        added = to - self.put[p]
+        if added <= 0:
+            raise self.fail(f"a raise to {to} adds nothing to the {self.put[p]} already in: {line!r}", k)
+        self.put[p] = to
+        self.add(p, kind, added)
+
+    def post(self, p: int, arg: str, line: str, k: int) -> None:
+        prefix, kind = next((post for post in POSTS if arg.startswith(post[0])), ("", ""))
+        if not kind:
+            raise self.fail(f"unknown post {arg!r} in {line!r}", k)
+        amount = money(arg[len(prefix):].partition(" ")[0])
+        if kind == "both":
+            dead = min(self.small_blind, amount)
+            self.add(p, "dead-blind", dead)
+            kind, amount = "blind", amount - dead
+        if kind == "blind":
+            self.put[p] += amount
+        self.add(p, kind, amount)
+
+    def show(self, p: int, arg: str, k: int, shown: bool) -> None:
+        cards = card_ids(arg[:arg.index("]") + 1], self.where(k))
+        if len(cards) != HOLE[self.game]:
+            return
+        self.hold(p, cards, k)
+        if shown:
+            self.showed.add(p)
+
+    def hold(self, p: int, cards: tuple[int, ...], k: int) -> None:
+        known = self.cards.get(p)
+        if known is not None and sorted(known) != sorted(cards):
+            raise self.fail(f"{self.players[p].name} shows other cards than before: {self.lines[k]!r}", k)
+        if known is None:
+            for card in cards:
+                self.claim(card, p, k)
+            self.cards[p] = cards
+
+    def claim(self, card: int, owner: int, k: int) -> None:
+        """``card`` seen on line ``k``, held by ``owner``: a player, or ``-1 - i`` for the board's ``i``-th
+        card (in every run and street); a card of two owners is an error."""
+        seen = self.seen.get(card)
+        if seen is None:
+            self.seen[card] = (owner, k)
+        elif seen[0] != owner:
+            raise self.fail(f"card {CARD_NAMES[card]} is dealt twice (line {self.first + seen[1]} and here): "
+                            f"{self.lines[k]!r}", k)
+
+    def dealt(self, line: str, k: int) -> None:
+        rest = line[9:]
+        at = rest.find(" [")
+        p = self.who(rest if at < 0 else rest[:at], k)
+        if at >= 0:
+            cards = card_ids(rest[at:], self.where(k))
+            if len(cards) != HOLE[self.game]:
+                raise self.fail(f"{len(cards)} cards dealt in {self.game}: {line!r}", k)
+            self.hold(p, cards, k)
+            self.hero = p
+
+    def collect(self, line: str, k: int) -> None:
+        name, _, rest = line.rpartition(" collected ")
+        amount, _, pot = rest.partition(" ")
+        if not pot.startswith("from "):
+            raise self.fail(f"cannot read {line!r}", k)
+        p = self.who(name, k)
+        self.won[p] = self.won.get(p, ZERO) + money(amount)
+
+    def marker(self, line: str, k: int) -> bool:
+        """A ``*** .. ***`` line: a new street, a run's street, a showdown or the summary (True)."""
+        label, _, cards = line[4:].partition(" ***")
+        if label == "SUMMARY":
+            return True
+        words = label.split(" ")
+        street = STREETS.get(words[-1])
+        if street is not None and len(words) <= 2:
+            board = card_ids(cards, self.where(k))
+            if len(board) != BOARD_AT[street]:
+                raise self.fail(f"{len(board)} board cards at the {words[-1].lower()}: {line!r}", k)
+            for i, card in enumerate(board):
+                self.claim(card, -1 - i, k)
+            if len(words) == 2:
+                self.runs[RUNS[words[0]]] = board
+            else:
+                self.board = board
+            self.street = street
+            self.put = [ZERO] * len(self.players)
+        elif label not in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN") and words[-1] not in ("DOWN", "SHOWDOWN"):
+            raise self.fail(f"unknown section {line!r}", k)
+        return False
+
+    def summary(self, line: str, k: int) -> None:
+        if line.startswith("Seat "):
+            if "ed [" not in line:
+                return
+            head, _, rest = line.partition(": ")
+            at = rest.find(" showed [")
+            shown = at >= 0
+            if not shown:
+                at = rest.find(" mucked [")
+            seat = int(head[5:])
+            for p in (p for p, player in enumerate(self.players) if player.seat == seat and at >= 0):
+                self.show(p, rest[at + 8:], k, shown)
+        elif line.startswith("Total pot "):
+            for part in line.split(" | ")[1:]:
+                name, _, amount = part.strip().rpartition(" ")
+                self.fees[name.lower()] = money(amount)
+        elif line.startswith("Board ["):
+            self.said_boards[0] = card_ids(line[6:], self.where(k)), k
+        elif " Board [" in line:
+            ordinal, _, cards = line.partition(" Board ")
+            if ordinal in RUNS:
+                self.said_boards[RUNS[ordinal]] = card_ids(cards, self.where(k)), k
+
+
+    def verb(self, p: int, rest: str, k: int) -> bool:
+        """A site's own action line ``Name: rest``; True when it was one."""
+        return False
+
+    def loose(self, line: str, k: int) -> None:
+        """A site's own line that starts with no player's ``Name: ``; the default skips it."""
+
+    def settle(self) -> None:
+        """Fill :attr:`cash_outs` once every line is read."""
+
+
+    def boards(self) -> tuple[tuple[int, ...], ...]:
+        if self.runs:
+            boards = tuple(self.runs[r] for r in sorted(self.runs))
+        else:
+            boards = (self.board,) if self.board else ()
+        for r, (said, k) in self.said_boards.items():
+            if r >= len(boards) or boards[r][len(boards[r]) - len(said):] != said:
+                raise self.fail(f"the summary's board differs from the board dealt: {self.lines[k]!r}", k)
+        return boards
+
+    def hand(self) -> Hand:
+        self.settle()
+        players = tuple(self.players)
+        antes = [a.amount for a in self.actions if a.kind == "ante"]
+        return Hand(
+            site=self.site, id=self.id, game=self.game, limit=self.limit, players=players,
+            actions=tuple(self.actions), boards=self.boards(), cards=self.cards,
+            showed=frozenset(self.showed),
+            collected=tuple(self.won.get(p, ZERO) for p in range(len(players))), uncalled=self.uncalled,
+            rake=sum(self.fees.values(), ZERO), fees=self.fees, cash_outs=self.cash_outs,
+            small_blind=self.small_blind, big_blind=self.big_blind, ante=max(antes, default=self.ante),
+            cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,
+            table=self.table, button=self.button, source=self.source, line=self.first, hero=self.hero)
