@@ -219,6 +219,11 @@ def test_bad_fields(text: str, words: str) -> None:
     assert isinstance(error, HistoryError) and words in error.reason, error
 
 
+def test_fields_of_unforeseen_types_are_errors() -> None:
+    (error,) = phh.read(HEAD + 'actions = []\n_fees = {a = {b = 1}}', "u.phh")
+    assert isinstance(error, HistoryError) and error.where == "u.phh:1"
+
+
 def test_not_toml() -> None:
     (error,) = phh.read('variant = "NT"\nthis is not toml\n', "x.phh")
     assert isinstance(error, HistoryError) and error.where == "x.phh:2"

@@ -32,6 +32,7 @@ is dealt twice, more chips than a stack holds) is a :class:`~equity.errors.Histo
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import tomllib
 from collections.abc import Iterator
@@ -129,7 +130,8 @@ def _tables(data: dict, text: str, source: str, name: str, first: int, before: i
         line += text.count("\n", at, m.start())
         at = m.start()
         where[m[2].strip()] = line, at, headers[i + 1].start() if i + 1 < len(headers) else len(text)
-    for n, (key, table) in enumerate(data.items(), before + 1):
+    tables = [(key, table) for key, table in data.items() if not key.startswith("_")]  # "_": user-defined
+    for n, (key, table) in enumerate(tables, before + 1):
         line, start, end = where.get(key, (first, 0, 0))
         if not isinstance(table, dict):
             yield HistoryError(f"{key!r} is not a hand: a .phhs file holds hands as tables ([1], [2] ...)",
@@ -174,6 +176,8 @@ def _one(fields: dict, source: str, line: int, default_id: str, text: str, start
         return _Hand(fields, source, line, (text, start, end)).read(default_id)
     except HistoryError as exc:
         return exc
+    except (ArithmeticError, LookupError, TypeError, ValueError) as exc:  # a field of a type not foreseen
+        return HistoryError(f"cannot read the hand: {exc}", f"{source}:{line}")
 
 
 def _amount(value: Any, what: str, where: str) -> Decimal:
@@ -336,8 +340,8 @@ class _Hand:
                 break
             date += f"-{part:02d}"
         time = self.f.get("time")
-        if time is not None and date.count("-") == 2:
-            date += f"T{time.isoformat() if hasattr(time, 'isoformat') else time}"
+        if isinstance(time, dt.time) and date.count("-") == 2:
+            date += f"T{time.isoformat()}"
         zone = self.f.get("time_zone_abbreviation") or self.f.get("time_zone")
         return f"{date} {zone}" if isinstance(zone, str) and zone else date
 
