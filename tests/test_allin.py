@@ -9,6 +9,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 import pytest
+from conftest import heads_up_counts
 from naive import naive_allin_ev, naive_pots
 
 from equity.cards import parse_cards
@@ -177,3 +178,64 @@ def test_chips_that_do_not_add_up_are_refused():
     over = make(["10", "20"], ["0 0 blind 0.5", "0 1 blind 1", "0 0 raise 19.5", "0 1 call 19"])
     with pytest.raises(HistoryError, match="p1 puts in 20 with a stack of 10"):
         check(over)
+
+
+# -- every hand of the test histories and the examples -------------------------------------------------
+
+def _read_all():
+    from pathlib import Path
+
+    from equity.histories.files import read
+
+    root = Path(__file__).resolve().parent.parent
+    return [h for h in read([str(root / "tests" / "histories"), str(root / "examples" / "hands")])
+            if not isinstance(h, HistoryError)]
+
+
+HANDS = _read_all()
+
+
+def _cheap(priced):
+    """Whether the brute-force oracle prices it in a second or so: a board game with cards after the
+    flop, or heads-up on the flop (the preflop ones are the fast code's alone, checked by invariants)."""
+    board = len(priced.board)
+    return priced.hand.game in ("holdem", "omaha", "omaha5", "omaha-hilo") and board >= 3 and (
+        board == 4 or len(priced.players_in) <= 3)
+
+
+@pytest.mark.parametrize("hand", HANDS, ids=lambda h: f"{h.source.rsplit('/', 1)[-1]}:{h.line}")
+def test_every_hand_keeps_the_invariants_and_matches_the_oracle(hand):
+    try:
+        priced = price(hand)
+    except HistoryError:
+        return  # chips that do not add up: the site tests say which
+    _invariants(priced)
+    if priced.priced and _cheap(priced):
+        known = {i: tuple(parse_cards(priced.players[i].cards)) for i in priced.players_in}
+        game = "omaha" if hand.game == "omaha5" else hand.game
+        ev, shares = naive_allin_ev(hand, known, tuple(parse_cards(priced.board)), game)
+        assert [f.ev for f in priced.players] == pytest.approx(ev, abs=1e-9)
+        for pot, row in zip(priced.pots, shares, strict=True):
+            assert list(pot.shares) == pytest.approx([float(s) for s in row], abs=1e-12)
+    elif priced.priced and hand.game == "holdem" and not priced.board and len(priced.players_in) == 2:
+        # heads-up preflop: every board counted with Cactus Kev's evaluator (conftest), a second engine
+        a, b = (priced.players[i].cards for i in priced.players_in)
+        wins, ties, losses = heads_up_counts(a, b)
+        share = (wins + ties / 2) / (wins + ties + losses)
+        assert priced.pots[0].shares == pytest.approx((share, 1 - share), abs=1e-12)
+
+
+def test_the_test_histories_cover_every_case():
+    """Side pots, multiway, run it twice, cash-outs, a river all-in, each reason: all in the test files."""
+    priced = []
+    for hand in HANDS:
+        try:
+            priced.append(price(hand))
+        except HistoryError:
+            pass
+    assert any(len(p.pots) > 1 for p in priced if p.priced)
+    assert any(len(p.players_in) > 2 for p in priced if p.priced)
+    assert any(len(p.hand.boards) > 1 for p in priced if p.priced)
+    assert any(p.hand.cash_outs for p in priced if p.priced)
+    assert {p.reason for p in priced if not p.priced} >= {"no all-in", "river"}
+    assert {p.hand.game for p in priced if p.priced} >= {"holdem", "omaha", "omaha-hilo", "stud"}

@@ -12,7 +12,7 @@ import pytest
 
 from equity.cards import parse_cards
 from equity.errors import HistoryError
-from equity.histories import phh
+from equity.histories import phh, phh_write
 from equity.histories.model import Action, CashOut, Hand, Player
 
 HERE = Path(__file__).parent / "histories" / "phh"
@@ -268,14 +268,14 @@ def test_round_trip_of_every_test_hand(name: str) -> None:
     for hand in read(name):
         if isinstance(hand, HistoryError):
             continue
-        text = phh.write(hand)
+        text = phh_write.write(hand)
         (back,) = phh.read(text, "back.phh")
         assert isinstance(back, Hand), (back, text)
         assert fields_of(back) == fields_of(hand), text
 
 
 def test_written_fields_are_in_the_standards_order() -> None:
-    text = phh.write(one("nlhe_side_pots.phh"))
+    text = phh_write.write(one("nlhe_side_pots.phh"))
     keys = [line.split(" = ")[0] for line in text.splitlines() if " = " in line and not line.startswith(" ")]
     assert keys == ["variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions",
                     "time", "time_zone", "day", "month", "year", "hand", "seats", "table", "players",
@@ -320,7 +320,7 @@ def tournament() -> Hand:
 def test_round_trip_run_twice_and_cash_out() -> None:
     """All survives but the site (a PHH file is read as site "phh"; the site goes to ``venue``)."""
     hand = run_twice()
-    text = phh.write(hand)
+    text = phh_write.write(hand)
     assert 'players = ["alice", "bob \\"b\\"", "carol"]' not in text  # PHH order: carol, alice, bob
     assert 'players = ["carol", "alice", "bob \\"b\\""]' in text and "seats = [7, 2, 4]" in text
     assert 'venue = "PokerStars"' in text and "_boards = " in text
@@ -335,7 +335,7 @@ def test_round_trip_tournament_what_survives() -> None:
     dead money either way). The short blind is written at its size, the BB ante and dead button in
     user-defined fields."""
     hand = tournament()
-    text = phh.write(hand)
+    text = phh_write.write(hand)
     data = tomllib.loads(text)
     assert data["blinds_or_straddles"] == [50, 100, 100, 0] and data["antes"] == [0, 100, 50, 0]
     assert (data["_ante"], data["_button"], data["_hero"]) == (100, 2, "p2")
@@ -354,19 +354,19 @@ def test_round_trip_games_without_a_standard_code() -> None:
                 players=(Player(1, "a", D(10)), Player(2, "b", D(10))),
                 actions=acts((0, 1, "blind", 1), (0, 0, "blind", 2), (0, 1, "raise", 5), (0, 0, "call", 4)),
                 cards={0: cards("AsKsQsJsTs")}, small_blind=D(1), big_blind=D(2), button=2)
-    text = phh.write(plo5)
+    text = phh_write.write(plo5)
     assert 'variant = "PO5"' in text and '"d dh p2 ??????????"' in text
     (back,) = phh.read(text, "x.phh")
     assert fields_of(back) == fields_of(plo5)
     with pytest.raises(HistoryError, match="cannot write a spread-limit holdem hand"):
-        phh.write(dataclasses.replace(plo5, game="holdem", limit="spread-limit"))
+        phh_write.write(dataclasses.replace(plo5, game="holdem", limit="spread-limit"))
 
 
 def test_round_trip_draw_with_unknown_discards() -> None:
     """A draw game player whose discards are unknown: written as commentary, read back as unknown."""
     hand = one("deuce_single_draw.phh")
     hand = dataclasses.replace(hand, discards={1: ()})
-    text = phh.write(hand)
+    text = phh_write.write(hand)
     assert '"# p3 draws: cards not known"' in text
     (back,) = phh.read(text, "x.phh")
     assert fields_of(back) == fields_of(hand)

@@ -115,6 +115,7 @@ def cli() -> None:
       equity runout HERO vs OPPONENT... -b B   each next card's equities, outs, the runouts
       equity hits RANGE --board CARDS          what a range makes: made hands, pairs, draws
       equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
+      equity hands PATH...                     all-in EV and luck from hand histories
       equity warmup [--game NAME]              compile every kernel now, so no later run does
 
     Run 'equity run --help' for the options of the first form.

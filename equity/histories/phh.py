@@ -594,11 +594,6 @@ class _Play:
             self.discards[p] = tuple(cards)  # type: ignore[arg-type]
 
 
-def write(hand: Hand) -> str:
-    """``hand`` as a PHH file's text (:func:`equity.histories.phh_write.write`)."""
-    from equity.histories.phh_write import write
-
-    return write(hand)
 
 
-__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "USER_FIELDS", "is_phh", "read", "stakes", "write"]
+__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "USER_FIELDS", "is_phh", "read", "stakes"]

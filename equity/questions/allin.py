@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from equity.cards import format_cards
 from equity.errors import EquityError, HistoryError
 from equity.games import Game, get_game
-from equity.histories.chips import Chips, Moment, all_in_moment, check
+from equity.histories.chips import Chips, Moment, all_in_moment, check, count
 from equity.histories.model import ZERO, Hand
 from equity.options import DEFAULT, RunOptions
 from equity.questions.calculate import choose, run_chosen
@@ -61,7 +61,7 @@ class PotShares:
 class PlayerFigures:
     """One player's figures in a hand (module docstring): ``equity`` its expected share of all the pots
     (None where the hand is not priced or the player was not in at the all-in), ``cash_out`` and
-    ``cash_out_fee`` where it cashed out."""
+    ``cash_out_fee`` where it cashed out, ``folded`` whether it folded."""
 
     index: int
     name: str
@@ -73,6 +73,7 @@ class PlayerFigures:
     equity: float | None = None
     cash_out: Decimal | None = None
     cash_out_fee: Decimal | None = None
+    folded: bool = False
 
     @property
     def luck(self) -> float:
@@ -104,11 +105,12 @@ class PricedHand:
         """The hand as ``equity hands --json`` lists it (docs/hands.md)."""
         hand = self.hand
         out: dict[str, Any] = {
-            "site": hand.site, "id": hand.id, "date": hand.date, "game": hand.game, "currency": hand.currency,
+            "site": hand.site, "id": hand.id, "date": hand.date, "table": hand.table,
+            "tournament": hand.tournament, "game": hand.game, "limit": hand.limit, "currency": hand.currency,
             "big_blind": float(hand.big_blind), "file": hand.source, "line": hand.line,
             "priced": self.priced, "reason": self.reason, "street": self.street, "board": self.board,
             "runs": [format_cards(b) for b in hand.boards], "pot": float(self.total),
-            "rake": float(hand.rake),
+            "rake": float(hand.rake), "fees": {k: float(v) for k, v in hand.fees.items()},
             "method": self.method, "seed": self.seed, "stderr": self.stderr,
             "pots": [p.to_dict(hand) for p in self.pots], "players": []}
         for f in self.players:
@@ -142,7 +144,13 @@ def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
         game = get_game(hand.game)
     except EquityError as exc:
         raise HistoryError(str(exc), hand.where) from None
-    chips = check(hand)
+    chips = count(hand)
+    if hand.site == "phh" and hand.collected and not hand.rake:
+        # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
+        taken = chips.total - sum(hand.collected, ZERO)
+        if taken > 0:
+            hand = replace(hand, rake=taken)
+    check(hand, chips)
     moment = all_in_moment(hand, len(game.round_names))
     known: dict[int, tuple[int, ...]] = {}
     if moment.round is not None:
@@ -180,7 +188,7 @@ def _figures(hand: Hand, i: int, chips: Chips, collected: Sequence[Decimal], ev:
     actual = float((cash.amount if cash is not None else collected[i]) - put)
     return PlayerFigures(i, hand.players[i].name, format_cards(hand.cards.get(i, ())), put, collected[i],
                          actual, actual if ev is None else ev, equity, None if cash is None else cash.amount,
-                         None if cash is None else cash.fee)
+                         None if cash is None else cash.fee, chips.folded[i])
 
 
 def _unpriced(hand: Hand, chips: Chips, collected: Sequence[Decimal], moment: Moment) -> PricedHand:

@@ -1,0 +1,129 @@
+"""Rich renderables and rows for :mod:`equity.questions.hands`: the summary per player, the all-in list,
+the CSV rows. Never prints.
+
+Money is shown in the hands' own unit (a currency with two decimals, tournament chips whole), and again in
+big blinds of each hand. The list is a tracker's all-in report: a row per priced hand, its players a line
+each (cards, equity at the all-in, EV, actual result, luck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from equity.cards import parse_cards
+from equity.questions.allin import PricedHand
+from equity.questions.hands import PlayerTotals, Summary, error_dict
+from equity.report.equity_table import cards_text, plural
+
+#: The columns of ``equity hands --csv``: one row per (hand, player), every hand read.
+CSV_COLUMNS = ("site", "hand", "date", "game", "currency", "big_blind", "file", "line", "priced", "reason",
+               "street", "board", "runs", "pot", "rake", "method", "stderr", "player", "seat", "cards", "in",
+               "equity", "put", "collected", "ev", "actual", "luck", "cash_out", "cash_out_fee")
+
+
+def amount(x: float, currency: str) -> str:
+    """``12.50``, ``-3.00``; tournament chips whole: ``1,250``."""
+    return f"{x:,.0f}" if currency == "chips" else f"{x:,.2f}"
+
+
+def _signed(x: float, currency: str) -> Text:
+    text = amount(x, currency)
+    return Text(text, style="green" if x > 0.005 else "red" if x < -0.005 else "")
+
+
+def counts_line(summary: Summary) -> Text:
+    """What was read: hands read = priced + not priced (by reason) + unreadable; duplicates; files."""
+    reasons = ", ".join(f"{n:,} {reason}" for reason, n in summary.reasons().items() if n)
+    not_priced = sum(summary.not_priced.values())
+    text = Text(f"{plural(summary.read, 'hand')} read from {plural(summary.files, 'file')}: ")
+    text.append(f"{summary.priced:,} all-in{'s' * (summary.priced != 1)} priced", style="bold")
+    text.append(f", {not_priced:,} not priced" + (f" ({reasons})" if reasons else ""))
+    text.append(f", {summary.unreadable:,} unreadable")
+    if summary.duplicates:
+        text.append(f"; {plural(len(summary.duplicates), 'duplicate')} counted once")
+    return text
+
+
+def summary_table(rows: list[PlayerTotals]) -> Table:
+    """A row per player (and currency, named when there are several): hands, all-ins priced and not
+    priced, net won, all-in EV, luck, and the same in big blinds."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    units = len({t.currency for t in rows}) > 1
+    heads = ["Player", *(["Unit"] * units), "Hands", "All-ins", "Not priced", "Net won", "All-in EV", "Luck",
+             "Net bb", "EV bb", "Luck bb"]
+    for head in heads:
+        table.add_column(head, justify="left" if head in ("Player", "Unit") else "right", no_wrap=True)
+    for t in rows:
+        cur = t.currency
+        table.add_row(t.name, *([cur] * units), f"{t.hands:,}", f"{t.priced:,}", f"{t.not_priced:,}",
+                      _signed(t.net, cur), _signed(t.ev, cur), _signed(t.luck, cur),
+                      f"{t.net_bb:,.1f}", f"{t.ev_bb:,.1f}", f"{t.luck_bb:,.1f}")
+    return table
+
+
+def summary_view(summary: Summary, hero: str | None = None) -> Group:
+    """The counts, the players' table, and the unreadable hands (the first ten) with their reasons."""
+    parts: list[Any] = [counts_line(summary)]
+    rows = summary.rows(hero)
+    if rows:
+        parts.append(Text())
+        parts.append(summary_table(rows))
+    elif hero is not None:
+        parts.append(Text(f"No hand of {hero!r} was read.", style="yellow"))
+    parts.extend(problems(summary))
+    return Group(*parts)
+
+
+def problems(summary: Summary, most: int = 10) -> Iterator[Text]:
+    """The unreadable hands and the duplicates, a line each (the first ``most`` of each)."""
+    for title, items in (("Unreadable", [error_dict(e) for e in summary.errors]),
+                         ("Duplicate", summary.duplicates)):
+        for item in items[:most]:
+            what = item["reason"] if "reason" in item else f"hand {item['id']} read before"
+            yield Text(f"{title}: {item['file']}:{item['line']}: {what}", style="yellow")
+        if len(items) > most:
+            yield Text(f"... and {len(items) - most:,} more (--json lists them all)", style="yellow")
+
+
+def list_table(hands: list[PricedHand], hero: str | None = None) -> Table:
+    """A row per priced hand: its id over its date, the street and board at the all-in, then a line per
+    player still in (the hero's first): cards, equity, EV, actual result and luck; and the pot."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    for head in ("Hand", "Street", "Board", "Player", "Cards", "Equity %", "Pot", "EV", "Actual", "Luck"):
+        table.add_column(head, justify="left" if head in ("Hand", "Street", "Board", "Player", "Cards")
+                         else "right", no_wrap=True)
+    for priced in hands:
+        hand = priced.hand
+        cur = hand.currency
+        shown = [f for f in priced.players if f.index in priced.players_in]
+        if hero is not None:
+            shown.sort(key=lambda f: f.name != hero)
+        cells = [(Text(f.name, style="bold" if f.name == hero else ""), cards_text(parse_cards(f.cards), ""),
+                  Text(f"{100 * (f.equity or 0.0):.2f}"), Text(amount(f.ev, cur)), _signed(f.actual, cur),
+                  _signed(f.luck, cur)) for f in shown]
+        lines = [Text("\n").join(column) for column in zip(*cells, strict=True)]
+        when = (hand.date or "")[:16].replace("T", " ")
+        table.add_row(Text(f"{hand.id}\n{when}" if when else hand.id), priced.street or "",
+                      cards_text(parse_cards(priced.board), ""), *lines[:3], amount(float(priced.total), cur),
+                      *lines[3:])
+    return table
+
+
+def csv_rows(priced: PricedHand) -> Iterator[dict[str, Any]]:
+    """The hand's rows for ``--csv`` (:data:`CSV_COLUMNS`), a player each."""
+    record = priced.to_dict()
+    head = {"site": record["site"], "hand": record["id"], "date": record["date"], "game": record["game"],
+            "currency": record["currency"], "big_blind": record["big_blind"], "file": record["file"],
+            "line": record["line"], "priced": record["priced"], "reason": record["reason"],
+            "street": record["street"], "board": record["board"], "runs": " ".join(record["runs"]),
+            "pot": record["pot"], "rake": record["rake"], "method": record["method"],
+            "stderr": record["stderr"]}
+    for p in record["players"]:
+        yield {**head, "player": p["name"], **{k: p[k] for k in CSV_COLUMNS[18:]}}
+
