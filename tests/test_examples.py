@@ -23,7 +23,8 @@ def run(*cmd, **kw):
 def test_every_example_is_tested():
     tested = {"classics.toml", "games.toml", "boardless.toml", "equities.sh", "api.py", "preflop_matrix.py",
               "spots.jsonl",
-              "spots.csv", "dist.jsonl", "runout.jsonl", "questions.jsonl"}
+              "spots.csv", "dist.jsonl", "runout.jsonl", "questions.jsonl",
+              "hands"}  # examples/hands/: tests/test_hands_cli.py and the README's transcript
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
