@@ -239,3 +239,23 @@ def test_the_test_histories_cover_every_case():
     assert any(p.hand.cash_outs for p in priced if p.priced)
     assert {p.reason for p in priced if not p.priced} >= {"no all-in", "river"}
     assert {p.hand.game for p in priced if p.priced} >= {"holdem", "omaha", "omaha-hilo", "stud"}
+
+
+def test_a_costly_spot_is_priced_by_seeded_monte_carlo_to_its_precision():
+    """Stud all in on third street: every deal of eight more cards is too many to list, so Monte Carlo
+    to 0.05 points, from the hand's own seed: the same numbers again, others from another seed offset,
+    both within a few standard errors of each other."""
+    from equity.options import RunOptions
+    from equity.questions.allin import PRECISION
+
+    hand = make(["9", "9"], ["0 0 ante 1", "0 1 ante 1", "0 0 bring-in 1", "0 1 raise 8", "0 0 call 7"],
+                cards={0: "AsAd7c2h9d4s5c", 1: "KhQhJh3c8s6d2d"}, game="stud", collected=["18", "0"])
+    first, again = price(hand), price(hand)
+    assert first.priced and first.street == "third" and first.method == "monte-carlo"
+    assert 0 < first.stderr <= PRECISION and first.seed is not None
+    assert [f.ev for f in first.players] == [f.ev for f in again.players]
+    other = price(hand, RunOptions(seed=1))
+    assert other.seed != first.seed
+    a, b = first.pots[0].shares[0], other.pots[0].shares[0]
+    assert a != b and abs(a - b) < 5 * (first.stderr ** 2 + other.stderr ** 2) ** 0.5
+    _invariants(first)

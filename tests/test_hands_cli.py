@@ -109,8 +109,9 @@ def test_duplicates_are_counted_once():
     assert {d["id"] for d in out["duplicates"]} == {f"25500000000{i}" for i in range(1, 6)}
 
 
-def test_standard_input():
-    text = (EXAMPLES / "ggpoker-plo.txt").read_text()
+@pytest.mark.parametrize("name", ["ggpoker-plo.txt", "home-game.phh"])
+def test_standard_input(name):
+    text = (EXAMPLES / name).read_text()  # the PHH file starts with a comment line
     result = CliRunner().invoke(cli, ["hands", "-", "--json"], input=text)
     out = json.loads(result.output)
     assert result.exit_code == 0 and out["summary"]["priced"] == 1 and out["hands"][0]["file"] == "-"

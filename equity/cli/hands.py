@@ -6,6 +6,7 @@ import csv
 import json
 import re
 import sys
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +69,7 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
         raise ScenarioError("choose --workers or --cluster, not both")
     options = RunOptions(seed=seed)
     listed: list[Any] = []
-    series: dict[str, tuple[list[float], list[float], str]] = {}
+    series: dict[str, tuple[array[float], array[float], str]] = {}  # per player, 16 bytes a hand
     out = _Output(as_json, as_csv)
     phh_dir = _phh_folder(to_phh)
 
@@ -77,12 +78,13 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
             _write_phh(phh_dir, priced.hand)
         if as_list and priced.priced and not as_json and not as_csv:
             if hero is None or any(f.name == hero for f in priced.players):
-                listed.append(priced)
+                listed.append(report.list_row(priced, hero))
         if plot:
             for f in priced.players:
-                net, ev, unit = series.setdefault(f.name, ([], [], priced.hand.currency))
-                net.append(f.actual)
-                ev.append(f.ev)
+                if hero is None or f.name == hero:
+                    net, ev, _ = series.setdefault(f.name, (array("d"), array("d"), priced.hand.currency))
+                    net.append(f.actual)
+                    ev.append(f.ev)
         out.hand(priced, hero)
 
     with progress_bar(not as_json and not as_csv and not no_progress, "reading", "files") as bar:
@@ -161,7 +163,7 @@ def _write_phh(folder: Path, hand: Any) -> None:
         raise EquityError(f"cannot write {folder / name}: {exc.strerror or exc}") from None
 
 
-def _plot(path: str, series: dict[str, tuple[list[float], list[float], str]], summary: Any,
+def _plot(path: str, series: dict[str, tuple[array[float], array[float], str]], summary: Any,
           hero: str | None) -> None:
     from equity.report.hands_plot import save_graph
 

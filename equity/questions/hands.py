@@ -24,6 +24,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from equity.errors import HistoryError
 from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
@@ -125,6 +127,43 @@ class Summary:
         return {reason: self.not_priced.get(reason, 0) for reason in REASONS}
 
 
+class Seen:
+    """The hands read so far, as a 64-bit digest of each one's site and id in an open-addressing table:
+    at most 16 bytes a hand (a Python set of the keys would take about 150), so that a run over millions of
+    hands stays small. Two different hands collide with a chance of about n² / 2⁶⁵ (for a million hands,
+    three in a hundred million)."""
+
+    def __init__(self) -> None:
+        self.table = np.zeros(1 << 12, np.uint64)
+        self.size = 0
+
+    def add(self, key: tuple[str, str]) -> bool:
+        """Note ``key``; whether it was new."""
+        digest = hash(key) & 0xFFFF_FFFF_FFFF_FFFF or 1
+        table = self.table
+        mask = len(table) - 1
+        i = digest & mask
+        while (held := int(table[i])) != 0:
+            if held == digest:
+                return False
+            i = (i + 1) & mask
+        table[i] = digest
+        self.size += 1
+        if 2 * self.size > len(table):
+            self._grow()
+        return True
+
+    def _grow(self) -> None:
+        old = self.table[self.table != 0]
+        self.table = np.zeros(2 * len(self.table), np.uint64)
+        mask = len(self.table) - 1
+        for digest in old.tolist():
+            i = digest & mask
+            while self.table[i] != 0:
+                i = (i + 1) & mask
+            self.table[i] = digest
+
+
 def error_dict(error: HistoryError) -> dict[str, Any]:
     """An unreadable hand as JSON: its file, line and reason."""
     path, _, line = error.where.rpartition(":")
@@ -165,7 +204,7 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
     """
     files = sources(paths)
     summary = Summary(files=len(files))
-    seen: set[int] = set()
+    seen = Seen()
     job = functools.partial(price_group, options=options)
     with executor(workers, cluster, job) as (submit, n_workers):
         window: deque[Future[list[Any]]] = deque()
@@ -182,12 +221,10 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                 if isinstance(item, HistoryError):
                     group.append(item)  # type: ignore[arg-type]  # passes through, in order
                     continue
-                key = hash(item.key)
-                if key in seen:
+                if not seen.add(item.key):
                     summary.duplicates.append({"site": item.site, "id": item.id, "file": item.source,
                                                "line": item.line})
                     continue
-                seen.add(key)
                 group.append(item)
                 if len(group) >= GROUP:
                     window.append(_send(submit, group))

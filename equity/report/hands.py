@@ -9,7 +9,7 @@ each (cards, equity at the all-in, EV, actual result, luck).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich import box
 from rich.console import Group
@@ -91,27 +91,48 @@ def problems(summary: Summary, most: int = 10) -> Iterator[Text]:
             yield Text(f"... and {len(items) - most:,} more (--json lists them all)", style="yellow")
 
 
-def list_table(hands: list[PricedHand], hero: str | None = None) -> Table:
-    """A row per priced hand: its id over its date, the street and board at the all-in, then a line per
-    player still in (the hero's first): cards, equity, EV, actual result and luck; and the pot."""
+class ListRow(NamedTuple):
+    """What the all-in list shows of a hand, kept small (a run may list many thousands): its id, date,
+    street, board, pot and unit, and per player still in (the hero's first) the name, cards, equity, EV,
+    actual result and luck."""
+
+    id: str
+    when: str
+    street: str
+    board: str
+    pot: float
+    currency: str
+    players: tuple[tuple[str, str, float, float, float, float], ...]
+
+
+def list_row(priced: PricedHand, hero: str | None = None) -> ListRow:
+    """The list's row of a priced hand."""
+    hand = priced.hand
+    shown = [f for f in priced.players if f.index in priced.players_in]
+    if hero is not None:
+        shown.sort(key=lambda f: f.name != hero)
+    return ListRow(hand.id, (hand.date or "")[:16].replace("T", " "), priced.street or "", priced.board,
+                   float(priced.total), hand.currency,
+                   tuple((f.name, f.cards, f.equity or 0.0, f.ev, f.actual, f.luck) for f in shown))
+
+
+def list_table(rows: list[ListRow], hero: str | None = None) -> Table:
+    """A row per priced hand (:func:`list_row`): its id over its date, the street and board at the all-in,
+    then a line per player still in (the hero's first): cards, equity, EV, actual result and luck; and
+    the pot."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     for head in ("Hand", "Street", "Board", "Player", "Cards", "Equity %", "Pot", "EV", "Actual", "Luck"):
         table.add_column(head, justify="left" if head in ("Hand", "Street", "Board", "Player", "Cards")
                          else "right", no_wrap=True)
-    for priced in hands:
-        hand = priced.hand
-        cur = hand.currency
-        shown = [f for f in priced.players if f.index in priced.players_in]
-        if hero is not None:
-            shown.sort(key=lambda f: f.name != hero)
-        cells = [(Text(f.name, style="bold" if f.name == hero else ""), cards_text(parse_cards(f.cards), ""),
-                  Text(f"{100 * (f.equity or 0.0):.2f}"), Text(amount(f.ev, cur)), _signed(f.actual, cur),
-                  _signed(f.luck, cur)) for f in shown]
+    for row in rows:
+        cur = row.currency
+        cells = [(Text(name, style="bold" if name == hero else ""), cards_text(parse_cards(cards), ""),
+                  Text(f"{100 * equity:.2f}"), Text(amount(ev, cur)), _signed(actual, cur),
+                  _signed(luck, cur))
+                 for name, cards, equity, ev, actual, luck in row.players]
         lines = [Text("\n").join(column) for column in zip(*cells, strict=True)]
-        when = (hand.date or "")[:16].replace("T", " ")
-        table.add_row(Text(f"{hand.id}\n{when}" if when else hand.id), priced.street or "",
-                      cards_text(parse_cards(priced.board), ""), *lines[:3], amount(float(priced.total), cur),
-                      *lines[3:])
+        table.add_row(Text(f"{row.id}\n{row.when}" if row.when else row.id), row.street,
+                      cards_text(parse_cards(row.board), ""), *lines[:3], amount(row.pot, cur), *lines[3:])
     return table
 
 
