@@ -67,6 +67,10 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
         raise ScenarioError("choose --json or --csv, not both")
     if workers is not None and cluster:
         raise ScenarioError("choose --workers or --cluster, not both")
+    if plot:
+        from equity.report.hands_plot import check_target
+
+        check_target(plot)
     options = RunOptions(seed=seed)
     listed: list[Any] = []
     series: dict[str, tuple[array[float], array[float], str]] = {}  # per player, 16 bytes a hand

@@ -19,6 +19,23 @@ MISSING = "--plot needs matplotlib: pip install 'equity[plot]'"
 FORMATS = ("svg", "png")
 
 
+def check_target(path: str | Path) -> str:
+    """The picture's format from ``path``'s suffix, once matplotlib is known to be there: ``"svg"`` or
+    ``"png"`` (so that a run over many files does not end in an error it could have said first).
+
+    Raises:
+        EquityError: another suffix, or matplotlib not installed.
+    """
+    fmt = Path(path).suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise EquityError(f"--plot {path}: the picture is an .svg or a .png file")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise EquityError(MISSING) from None
+    return fmt
+
+
 def save_graph(net: Sequence[float], ev: Sequence[float], path: str | Path, title: str, unit: str) -> None:
     """Draw the running sums of ``net`` and ``ev`` (one value per hand, in order) and write them to
     ``path`` (``.svg`` or ``.png``), under ``title``, the amounts in ``unit``.
@@ -26,13 +43,9 @@ def save_graph(net: Sequence[float], ev: Sequence[float], path: str | Path, titl
     Raises:
         EquityError: another suffix, matplotlib not installed, or the file cannot be written.
     """
-    fmt = Path(path).suffix.lower().lstrip(".")
-    if fmt not in FORMATS:
-        raise EquityError(f"--plot {path}: the picture is an .svg or a .png file")
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise EquityError(MISSING) from None
+    fmt = check_target(path)
+    from matplotlib.figure import Figure
+
     if fmt == "svg":
         from matplotlib.backends.backend_svg import FigureCanvasSVG as Canvas
     else:
