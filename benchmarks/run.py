@@ -4,7 +4,7 @@ The machines are shared and noisy, so every figure is the median of several runs
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
     python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|
-                                        boardless|cold|ompeval|all] [--repeat N]
+                                        boardless|cold|hands|ompeval|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -548,6 +548,12 @@ def bench_cold(repeat: int) -> None:
     run_cold(repeat)
 
 
+def bench_hands(repeat: int) -> None:
+    from hands import bench_hands as run_hands
+
+    run_hands(repeat)
+
+
 def bench_ompeval(repeat: int) -> None:
     from ompeval import bench_ompeval as run_ompeval
 
@@ -556,7 +562,8 @@ def bench_ompeval(repeat: int) -> None:
 
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
             "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
-            "batch": bench_batch, "boardless": bench_boardless, "cold": bench_cold, "ompeval": bench_ompeval}
+            "batch": bench_batch, "boardless": bench_boardless, "cold": bench_cold, "hands": bench_hands,
+            "ompeval": bench_ompeval}
 
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from operator import add
 
 from equity.errors import HistoryError
 from equity.histories.model import POSTS, ZERO, Hand, money
@@ -52,28 +53,41 @@ def count(hand: Hand) -> Chips:
     live, dead = [ZERO] * n, [ZERO] * n
     folded = [False] * n
     for action in hand.actions:
-        if action.kind == "fold":
+        kind = action.kind
+        if kind == "fold":
             folded[action.player] = True
-        elif action.kind == "ante" or action.kind == "dead-blind":
+        elif kind == "check":
+            continue
+        elif kind == "ante" or kind == "dead-blind":
             dead[action.player] += action.amount
         else:
             live[action.player] += action.amount
     returned = [ZERO] * n
     if n > 1:
-        top = max(range(n), key=live.__getitem__)
-        second = max(live[i] for i in range(n) if i != top)
-        if live[top] > second:
-            returned[top] = live[top] - second
+        ordered = sorted(live)
+        first, second = ordered[-1], ordered[-2]
+        if first > second:
+            top = live.index(first)
+            returned[top] = first - second
             live[top] = second
-    return Chips(tuple(a + b for a, b in zip(live, dead, strict=True)), tuple(dead), tuple(returned),
-                 tuple(folded), tuple(_pots(live, dead, folded)))
+    put = tuple(map(add, live, dead)) if any(dead) else tuple(live)
+    return Chips(put, tuple(dead), tuple(returned), tuple(folded), tuple(_pots(live, dead, folded)))
 
 
 def _pots(live: list[Decimal], dead: list[Decimal], folded: list[bool]) -> list[Pot]:
     """Main and side pots by all-in levels: a level at each contribution of a player still in."""
-    n = len(live)
-    players_in = [i for i in range(n) if not folded[i]]
-    levels = sorted({live[i] for i in players_in} | {max(live, default=ZERO)})
+    players_in = [i for i, out in enumerate(folded) if not out]
+    top = max(live, default=ZERO)
+    levels = {live[i] for i in players_in}
+    if (len(levels) == 1 and top in levels or not levels) and min(live, default=ZERO) >= 0:  # one pot
+        eligible = tuple(i for i in players_in if live[i] >= top)
+        return [Pot(sum(live, ZERO) + sum(dead, ZERO), eligible)]
+    levels.add(top)
+    return _levels(live, dead, players_in, sorted(levels))
+
+
+def _levels(live: list[Decimal], dead: list[Decimal], players_in: list[int], levels: list[Decimal]
+            ) -> list[Pot]:
     pots: list[Pot] = []
     previous = ZERO
     for level in levels:
@@ -100,19 +114,21 @@ def check(hand: Hand, chips: Chips | None = None) -> Chips:
     chips = chips or count(hand)
     where = hand.where
     players = hand.players
+    put, returned = chips.put, chips.returned
     for i, player in enumerate(players):
-        gave = chips.put[i] + chips.returned[i]
+        gave = put[i] + returned[i] if returned[i] else put[i]
         if gave > player.stack:
             raise HistoryError(f"chips do not add up: {player.name} puts in {money(gave)} with a stack of "
                                f"{money(player.stack)}", where)
-    if hand.site != "phh":
+    uncalled = hand.uncalled
+    if hand.site != "phh" and (uncalled or any(returned)):
         for i, player in enumerate(players):
-            printed = hand.uncalled.get(i, ZERO)
-            if printed != chips.returned[i]:
+            printed = uncalled.get(i, ZERO)
+            if printed != returned[i]:
                 raise HistoryError(f"chips do not add up: the uncalled bet returned to {player.name} is "
-                                   f"{money(printed)}, the actions give {money(chips.returned[i])}", where)
+                                   f"{money(printed)}, the actions give {money(returned[i])}", where)
     if hand.collected:
-        paid = sum(hand.collected, ZERO) + hand.rake
+        paid = sum(hand.collected, hand.rake)
         total = chips.total
         if paid != total and not (hand.cash_outs and paid <= total):
             raise HistoryError(f"chips do not add up: {money(total)} put in the pot, {money(paid)} "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -30,6 +30,8 @@ from equity.histories.model import Hand
 SUFFIXES = (".txt", ".phh", ".phhs")
 _SITES = (pokerstars, ggpoker)
 _SNIFF = 1 << 16
+#: Characters read at a time; how every site's first line starts (its ``is_header`` decides).
+_BLOCK, _HEAD = 1 << 20, "Poker"
 
 
 @dataclass(frozen=True)
@@ -112,32 +114,48 @@ def read_source(source: Source) -> Iterator[Hand | HistoryError]:
         if phh.is_phh(source.path, "".join(head)):
             yield from phh.read("".join(head) + f.read(), source.path)
             return
-        yield from _text_hands(source, _chain(head, f))
+        yield from _text_hands(source, "".join(head), f)
 
 
-def _chain(head: list[str], rest: Iterable[str]) -> Iterator[str]:
-    yield from head
-    yield from rest
-
-
-def _text_hands(source: Source, lines: Iterable[str]) -> Iterator[Hand | HistoryError]:
-    """The hands of a site's text file, cut at each hand's first line."""
-    block: list[str] = []
+def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | HistoryError]:
+    """The hands of a site's text file, cut at each hand's first line: ``text`` its start, read already,
+    ``f`` the rest. The file is read :data:`_BLOCK` characters at a time and searched for the lines
+    that start with :data:`_HEAD`, so no Python code runs per line here."""
     site = None
+    hand: list[str] = []  # the text of the hand being cut, so far
     start = 0
     found = False
-    for number, line in enumerate(lines, 1):
-        line = line.rstrip("\n")
-        for candidate in _SITES:
-            if candidate.is_header(line):
-                if site is not None:
-                    yield _parse(site, block, source.path, start)
-                site, block, start, found = candidate, [], number, True
-                break
+    number = 1  # the line number of ``text``'s first line
+    while True:
+        more = f.read(_BLOCK)
+        text += more
+        cut = text.rfind("\n") + 1 if more else len(text)
+        if more and not cut:
+            continue  # not one whole line yet
+        body, text = text[:cut], text[cut:]
+        at = counted = 0
+        following = 0 if body.startswith(_HEAD) else body.find("\n" + _HEAD) + 1 or -1
+        while following >= 0:
+            head = following
+            end = body.find("\n", head)
+            following = body.find("\n" + _HEAD, end) + 1 or -1 if end >= 0 else -1
+            line = body[head:] if end < 0 else body[head:end]
+            candidate = next((s for s in _SITES if s.is_header(line)), None)
+            if candidate is None:
+                continue
+            number += body.count("\n", counted, head)
+            counted = head
+            if site is not None:
+                hand.append(body[at:head])
+                yield _parse(site, "".join(hand).split("\n"), source.path, start)
+            site, hand, start, found, at = candidate, [], number, True, head
         if site is not None:
-            block.append(line)
+            hand.append(body[at:])
+        number += body.count("\n", counted)
+        if not more:
+            break
     if site is not None:
-        yield _parse(site, block, source.path, start)
+        yield _parse(site, "".join(hand).split("\n"), source.path, start)
     if not found and source.named:
         raise EquityError(f"{source.path} is not a hand history (no PokerStars, GGPoker or PHH hand in it)")
 

@@ -51,6 +51,12 @@ class _GG(HandText):
         desc, _, when = rest.rpartition(" - ")
         day, time = when.split()[:2]
         self.date = iso_date(day, time)
+        self.described(desc)
+        self.chose: set[int] = set()
+        self.risk: dict[int, Decimal] = {}
+        self.received: dict[int, Decimal] = {}
+
+    def describe(self, desc: str) -> None:
         desc, stakes = self.stakes(desc)
         if self.tournament is None:
             self.currency = currency_of(stakes) or "chips"
@@ -60,9 +66,6 @@ class _GG(HandText):
             self.small_blind, self.big_blind = money(small), money(big)
         else:
             self.ante = self.big_blind = money(small)
-        self.chose: set[int] = set()
-        self.risk: dict[int, Decimal] = {}
-        self.received: dict[int, Decimal] = {}
 
     def verb(self, p: int, rest: str, k: int) -> bool:
         if rest.startswith("Chooses to EV Cashout"):

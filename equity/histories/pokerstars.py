@@ -56,6 +56,9 @@ class _Stars(HandText):
         desc, _, when = rest.rpartition(" - ")
         day, time, *zone = when.partition(" [")[0].split()
         self.date = iso_date(day, time, zone[0] if zone else "")
+        self.described(desc)
+
+    def describe(self, desc: str) -> None:
         desc, stakes = self.stakes(desc)
         self.game, self.limit = variant(desc, GAMES, self.where(0))
         words = stakes.split()

@@ -28,6 +28,11 @@ from equity.histories.tokens import (
     table_of,
 )
 
+#: What the game and stakes part of a header gives (:meth:`HandText.described`), by site and text: read
+#: once for all the hands at the same stakes (cleared when it grows large).
+_STAKES: dict[tuple[str, str], tuple] = {}
+_FACTS = ("tournament", "game", "limit", "small_blind", "big_blind", "ante", "cap", "currency")
+
 
 class HandText:
     """One hand's lines being read: the header's facts (set by the site's module), then :meth:`read`."""
@@ -68,6 +73,22 @@ class HandText:
     def header(self, line: str) -> None:
         """Read the site's header line."""
 
+    def described(self, desc: str) -> None:
+        """The header's game and stakes text ``desc`` read (:meth:`describe`), or its facts as read before."""
+        key = (self.site, desc)
+        facts = _STAKES.get(key)
+        if facts is None:
+            self.describe(desc)
+            if len(_STAKES) > 1000:
+                _STAKES.clear()
+            _STAKES[key] = tuple(getattr(self, name) for name in _FACTS)
+        else:
+            (self.tournament, self.game, self.limit, self.small_blind, self.big_blind, self.ante, self.cap,
+             self.currency) = facts
+
+    def describe(self, desc: str) -> None:
+        """Read the site's game and stakes text ``desc``: set the attributes of :data:`_FACTS`."""
+
     def stakes(self, desc: str) -> tuple[str, str]:
         """The game's words and the stakes of a header's ``Hold'em No Limit ($0.25/$0.50 USD)`` or
         ``Tournament #1, .. Hold'em No Limit - Level V (100/200)``; a tournament's id is noted."""
@@ -87,7 +108,11 @@ class HandText:
 
 
     def read(self) -> Hand:
-        """Read the table line, the seats and every line after them; the Hand they describe."""
+        """Read the table line, the seats and every line after them; the Hand they describe.
+
+        The common lines (a fold, check, call or bet, a line of the summary that shows no cards) are read
+        here without a method call each; the rest go to :meth:`act`, :meth:`marker`, :meth:`summary` ..
+        """
         lines, k, n = self.lines, 1, len(self.lines)
         if n > 1 and lines[1].startswith("Table '"):
             self.table, self.button = table_of(lines[1])
@@ -95,23 +120,36 @@ class HandText:
         while k < n and lines[k].startswith("Seat "):
             self.seat(lines[k], k)
             k += 1
-        self.put = [ZERO] * len(self.players)
+        self.put = put = [ZERO] * len(self.players)
         start, summary = k, False
         index, act, marker, in_summary = self.index, self.act, self.marker, self.summary
+        append, street = self.actions.append, 0
         for k in range(start, n):
             line = lines[k]
             try:
                 if summary:
-                    in_summary(line, k)
+                    if "[" in line or line.startswith("Total pot "):  # the rest show nothing
+                        in_summary(line, k)
                 elif line.startswith("*** "):
                     summary = marker(line, k)
+                    put, street = self.put, self.street
                 else:
                     name, colon, rest = line.partition(": ")
                     p = index.get(name)
                     if p is None and colon:
                         p, rest = self.speaker(line)
                     if p is not None:
-                        act(p, rest, line, k)
+                        verb, _, arg = rest.partition(" ")
+                        if verb == "folds" and not arg.startswith("["):
+                            append(action(street, p, "fold"))
+                        elif verb == "checks":
+                            append(action(street, p, "check"))
+                        elif verb == "calls" or verb == "bets":
+                            amount = money(arg.partition(" ")[0])
+                            put[p] += amount
+                            append(action(street, p, "call" if verb == "calls" else "bet", amount))
+                        else:
+                            act(p, rest, line, k)
                     elif line.startswith("Dealt to "):
                         self.dealt(line, k)
                     elif line.startswith("Uncalled bet ("):
@@ -192,7 +230,12 @@ class HandText:
         self.add(p, kind, added)
 
     def post(self, p: int, arg: str, line: str, k: int) -> None:
-        prefix, kind = next((post for post in POSTS if arg.startswith(post[0])), ("", ""))
+        if arg.startswith("small blind "):
+            prefix, kind = "small blind ", "blind"
+        elif arg.startswith("big blind "):
+            prefix, kind = "big blind ", "blind"
+        else:
+            prefix, kind = next((post for post in POSTS if arg.startswith(post[0])), ("", ""))
         if not kind:
             raise self.fail(f"unknown post {arg!r} in {line!r}", k)
         amount = money(arg[len(prefix):].partition(" ")[0])
@@ -321,12 +364,13 @@ class HandText:
     def hand(self) -> Hand:
         self.settle()
         players = tuple(self.players)
+        won = self.won
         antes = [a.amount for a in self.actions if a.kind == "ante"]
         return Hand(
             site=self.site, id=self.id, game=self.game, limit=self.limit, players=players,
             actions=tuple(self.actions), boards=self.boards(), cards=self.cards,
             showed=frozenset(self.showed),
-            collected=tuple(self.won.get(p, ZERO) for p in range(len(players))), uncalled=self.uncalled,
+            collected=tuple([won.get(p, ZERO) for p in range(len(players))]), uncalled=self.uncalled,
             rake=sum(self.fees.values(), ZERO), fees=self.fees, cash_outs=self.cash_outs,
             small_blind=self.small_blind, big_blind=self.big_blind, ante=max(antes, default=self.ante),
             cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,

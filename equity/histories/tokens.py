@@ -15,8 +15,11 @@ _CARD = {name: i for i, name in enumerate(CARD_NAMES)}
 #: Hole cards per game, to tell a whole hand from a card or two shown.
 HOLE = {"holdem": 2, "short-deck-trips": 2, "omaha": 4, "omaha-hilo": 4, "omaha5": 5, "omaha5-hilo": 5,
         "omaha6": 6, "omaha6-hilo": 6}
-#: Actions are values; one copy of each serves every hand (the cache is cleared when it grows large).
+#: Actions and seats are values; one copy of each serves every hand (a cache is cleared when it grows
+#: large): a seat line repeats from hand to hand while its player's stack stays the same.
 _ACTIONS: dict[tuple, Action] = {}
+_SEATS: dict[str, Player | None] = {}
+_LARGE = 50_000
 
 
 STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
@@ -88,7 +91,7 @@ def action(street: int, player: int, kind: str, amount: Decimal = ZERO) -> Actio
     key = (street, player, kind, amount)
     found = _ACTIONS.get(key)
     if found is None:
-        if len(_ACTIONS) > 50_000:
+        if len(_ACTIONS) > _LARGE:
             _ACTIONS.clear()
         found = _ACTIONS[key] = Action(street, player, kind, amount)
     return found
@@ -112,9 +115,17 @@ def table_of(line: str) -> tuple[str, int | None]:
 
 def seat_of(line: str) -> Player | None:
     """The player of ``Seat 3: Name ($12.40 in chips)``; None for a seat not dealt in (sitting out)."""
+    found = _SEATS.get(line, ZERO)
+    if found is not ZERO:
+        return found
     head, _, rest = line.partition(": ")
     end = rest.find(" in chips")
     if end < 0 or rest.endswith(("is sitting out", "out of hand")) or " out of hand " in rest:
-        return None
-    start = rest.rfind(" (", 0, end)
-    return Player(int(head[5:]), rest[:start], money(rest[start + 2:end]))
+        found = None
+    else:
+        start = rest.rfind(" (", 0, end)
+        found = Player(int(head[5:]), rest[:start], money(rest[start + 2:end]))
+    if len(_SEATS) > _LARGE:
+        _SEATS.clear()
+    _SEATS[line] = found
+    return found
