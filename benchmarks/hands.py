@@ -3,8 +3,8 @@
 - Reading and classifying on one core (target: >= 20,000 hands a second): an archive of
   :data:`STARS_HANDS` PokerStars hold'em cash hands and :data:`GG_HANDS` GGPoker ones, written into a
   temporary folder from the templates below, read (:func:`equity.histories.files.read`), each hand's chips
-  checked (:func:`~equity.histories.chips.check`) and its all-in moment found
-  (:func:`~equity.histories.chips.all_in_moment`), beside the floor: reading the files' lines and nothing
+  checked and its all-in moment found (:func:`equity.questions.allin.classify`, what ``price`` does
+  before any equity is run), beside the floor: reading the files' lines and nothing
   else. Then the whole ``equity hands FOLDER --json`` command over the same archive, which prices the
   all-ins too (wall, one run).
 - Pricing an all-in hold'em hand at the cost of one ``equity`` call (target: ``price`` <= 1.5x the
@@ -35,8 +35,9 @@ from common import BIN, interleaved_samples, row, verdict
 
 import equity
 from equity.cards import CARD_NAMES, format_cards
-from equity.histories import chips, files
+from equity.histories import files
 from equity.histories.model import Hand
+from equity.questions.allin import classify as classify_hand
 from equity.questions.allin import price
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -345,14 +346,12 @@ def classify(folder: Path) -> tuple[int, int, int]:
     """Read every hand of ``folder``, check its chips and find its all-in moment: (hands, errors, hands
     priceable at their moment)."""
     hands = errors = priceable = 0
-    check, moment = chips.check, chips.all_in_moment
     for item in files.read([str(folder)]):
         if not isinstance(item, Hand):
             errors += 1
             continue
         hands += 1
-        check(item)
-        if moment(item, 4).round is not None:
+        if classify_hand(item)[3].round is not None:
             priceable += 1
     return hands, errors, priceable
 

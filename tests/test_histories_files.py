@@ -74,3 +74,15 @@ def test_a_hand_cut_short_is_reported_and_the_next_one_read(tmp_path):
     assert items[1].where.startswith(f"{path}:")
     assert [h.id for h in items if not isinstance(h, HistoryError)] == [
         "255000000001", "255000000003", "255000000004", "255000000005"]
+
+
+def test_a_hand_read_is_the_value_its_fields_make():
+    """The text readers build a Hand without its dataclass __init__ (for speed): the same value."""
+    import dataclasses
+
+    from equity.histories.model import Hand
+
+    names = {f.name for f in dataclasses.fields(Hand)}
+    for hand in hands(ROOT / "tests" / "histories") + hands(ROOT / "examples" / "hands"):
+        assert set(vars(hand)) == names
+        assert Hand(**{name: getattr(hand, name) for name in names}) == hand

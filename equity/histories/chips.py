@@ -147,15 +147,23 @@ class Moment:
     reason: str | None = None
 
 
-def all_in_moment(hand: Hand, rounds: int) -> Moment:
+_NO_ALL_IN = Moment(None, reason="no all-in")
+
+
+def all_in_moment(hand: Hand, rounds: int, chips: Chips | None = None) -> Moment:
     """The first moment no more betting can take place (every player still in is all in, or all but one
     are and that one has matched or covered the largest all-in), of a game of ``rounds`` betting rounds;
     a capped table's cap counts as a stack. Not priced: ``"no all-in"`` (no player all in),
     ``"uncontested"`` (all but one folded), ``"river"`` (the moment came on the last round: no cards to
     come), ``"betting went on"`` (two players with chips kept betting to the end). Whether the cards
-    were shown is the caller's to check."""
+    were shown is the caller's to check. ``chips``: the hand's :func:`count`, when known, which answers at
+    once for a hand where no player put in its whole stack (most hands)."""
     n = len(hand.players)
     stacks = [p.stack if hand.cap is None else min(p.stack, hand.cap) for p in hand.players]
+    if chips is not None:
+        put, returned = chips.put, chips.returned
+        if all(put[i] + returned[i] < stacks[i] for i in range(n)):
+            return _NO_ALL_IN
     gave = [ZERO] * n
     folded = [False] * n
     actions = hand.actions

@@ -16,6 +16,7 @@ from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
 from equity.histories.model import BOARD_AT, ZERO, Action, CashOut, Hand, Player
 from equity.histories.tokens import (
+    _SEATS,
     HOLE,
     POSTS,
     QUIET,
@@ -117,8 +118,14 @@ class HandText:
         if n > 1 and lines[1].startswith("Table '"):
             self.table, self.button = table_of(lines[1])
             k = 2
-        while k < n and lines[k].startswith("Seat "):
-            self.seat(lines[k], k)
+        players, index = self.players, self.index
+        while k < n and (line := lines[k]).startswith("Seat "):
+            found = _SEATS.get(line, ZERO)
+            if found is ZERO or found is None or found.name in index:
+                self.seat(line, k)
+            else:
+                index[found.name] = len(players)
+                players.append(found)
             k += 1
         self.put = put = [ZERO] * len(self.players)
         start, summary = k, False
@@ -366,12 +373,16 @@ class HandText:
         players = tuple(self.players)
         won = self.won
         antes = [a.amount for a in self.actions if a.kind == "ante"]
-        return Hand(
+        # Every field given, so the frozen dataclass's own __init__ (an object.__setattr__ a field, a tenth
+        # of a hand's reading) is skipped: the same value, field for field.
+        hand = object.__new__(Hand)
+        hand.__dict__.update(
             site=self.site, id=self.id, game=self.game, limit=self.limit, players=players,
-            actions=tuple(self.actions), boards=self.boards(), cards=self.cards,
+            actions=tuple(self.actions), boards=self.boards(), cards=self.cards, discards={},
             showed=frozenset(self.showed),
             collected=tuple([won.get(p, ZERO) for p in range(len(players))]), uncalled=self.uncalled,
             rake=sum(self.fees.values(), ZERO), fees=self.fees, cash_outs=self.cash_outs,
             small_blind=self.small_blind, big_blind=self.big_blind, ante=max(antes, default=self.ante),
-            cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,
+            bring_in=ZERO, cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,
             table=self.table, button=self.button, source=self.source, line=self.first, hero=self.hero)
+        return hand

@@ -75,8 +75,13 @@ def iso_date(day: str, time: str, zone: str = "") -> str:
 
 def card_ids(text: str, where: str) -> tuple[int, ...]:
     """The cards of ``'Ah Kd'`` (brackets allowed) as ids; a token that is no card is a HistoryError."""
+    tokens = text.replace("[", " ").replace("]", " ").split()
+    try:
+        return tuple([_CARD[token] for token in tokens])
+    except KeyError:
+        pass
     out = []
-    for token in text.replace("[", " ").replace("]", " ").split():
+    for token in tokens:
         card = _CARD.get(token)
         if card is None:
             try:

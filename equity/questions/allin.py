@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from equity.cards import format_cards
+from equity.cards import CARD_NAMES
 from equity.errors import EquityError, HistoryError
 from equity.games import Game, get_game
 from equity.histories.chips import Chips, Moment, all_in_moment, check, count
@@ -109,7 +109,7 @@ class PricedHand:
             "tournament": hand.tournament, "game": hand.game, "limit": hand.limit, "currency": hand.currency,
             "big_blind": float(hand.big_blind), "file": hand.source, "line": hand.line,
             "priced": self.priced, "reason": self.reason, "street": self.street, "board": self.board,
-            "runs": [format_cards(b) for b in hand.boards], "pot": float(self.total),
+            "runs": [_cards(b) for b in hand.boards], "pot": float(self.total),
             "rake": float(hand.rake), "fees": {k: float(v) for k, v in hand.fees.items()},
             "method": self.method, "seed": self.seed, "stderr": self.stderr,
             "pots": [p.to_dict(hand) for p in self.pots], "players": []}
@@ -124,11 +124,52 @@ class PricedHand:
         return out
 
 
+def _cards(cards: Sequence[int]) -> str:
+    """Card ids as text (``AsKs``): ids a hand history's reader checked already."""
+    return "".join(map(CARD_NAMES.__getitem__, cards))
+
+
 def hand_seed(hand: Hand, seed: int | None = None) -> int:
     """The Monte Carlo seed of ``hand``: from its site and id (so a hand gets the same numbers wherever it
     runs), offset by ``seed`` when given."""
     own = zlib.crc32(f"{hand.site}:{hand.id}".encode())
     return (own + (seed or 0)) % 2**32
+
+
+def classify(hand: Hand) -> tuple[Hand, Game, Chips, Moment, dict[int, tuple[int, ...]]]:
+    """What :func:`price` knows before any equity is run: the hand (a PHH hand's rake filled in), its
+    game, its chips (checked), its all-in moment (or why not priced, ``"cards not shown"`` included), and
+    the cards each player still in then holds.
+
+    Raises:
+        HistoryError: chips that do not add up, or a game equity does not play.
+    """
+    game = _GAMES.get(hand.game)
+    if game is None:
+        try:
+            game = _GAMES[hand.game] = get_game(hand.game)
+        except EquityError as exc:
+            raise HistoryError(str(exc), hand.where) from None
+    chips = count(hand)
+    if hand.site == "phh" and hand.collected and not hand.rake:
+        # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
+        taken = chips.total - sum(hand.collected, ZERO)
+        if taken > 0:
+            hand = replace(hand, rake=taken)
+    check(hand, chips)
+    moment = all_in_moment(hand, len(game.round_names), chips)
+    known: dict[int, tuple[int, ...]] = {}
+    if moment.round is not None:
+        for i in moment.players_in:
+            cards = game.known_cards(hand.cards.get(i, ()), hand.discards.get(i), moment.round)
+            if cards is None:
+                moment = Moment(None, moment.players_in, "cards not shown")
+                break
+            known[i] = cards
+    return hand, game, chips, moment, known
+
+
+_GAMES: dict[str, Game] = {}
 
 
 def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
@@ -140,26 +181,7 @@ def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
         HistoryError: a hand whose chips do not add up, or whose game equity does not play, or whose cards
             cannot be dealt (naming its file and line).
     """
-    try:
-        game = get_game(hand.game)
-    except EquityError as exc:
-        raise HistoryError(str(exc), hand.where) from None
-    chips = count(hand)
-    if hand.site == "phh" and hand.collected and not hand.rake:
-        # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
-        taken = chips.total - sum(hand.collected, ZERO)
-        if taken > 0:
-            hand = replace(hand, rake=taken)
-    check(hand, chips)
-    moment = all_in_moment(hand, len(game.round_names))
-    known: dict[int, tuple[int, ...]] = {}
-    if moment.round is not None:
-        for i in moment.players_in:
-            cards = game.known_cards(hand.cards.get(i, ()), hand.discards.get(i), moment.round)
-            if cards is None:
-                moment = Moment(None, moment.players_in, "cards not shown")
-                break
-            known[i] = cards
+    hand, game, chips, moment, known = classify(hand)
     collected = _collected(hand, chips, game)
     if moment.round is None:
         return _unpriced(hand, chips, collected, moment)
@@ -176,7 +198,7 @@ def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
         won = sum(p.shares[p.eligible.index(i)] * float(p.amount) for p in pots if i in p.eligible)
         ev = won * keep - float(chips.put[i])
         players.append(_figures(hand, i, chips, collected, ev, won / float(total) if i in known else None))
-    return PricedHand(hand, True, None, game.round_names[moment.round], format_cards(board),
+    return PricedHand(hand, True, None, game.round_names[moment.round], _cards(board),
                       moment.players_in, tuple(pots), tuple(players), total, method,
                       seed if method == "monte-carlo" else None, stderr)
 
@@ -186,7 +208,7 @@ def _figures(hand: Hand, i: int, chips: Chips, collected: Sequence[Decimal], ev:
     put = chips.put[i]
     cash = hand.cash_outs.get(i)
     actual = float((cash.amount if cash is not None else collected[i]) - put)
-    return PlayerFigures(i, hand.players[i].name, format_cards(hand.cards.get(i, ())), put, collected[i],
+    return PlayerFigures(i, hand.players[i].name, _cards(hand.cards.get(i, ())), put, collected[i],
                          actual, actual if ev is None else ev, equity, None if cash is None else cash.amount,
                          None if cash is None else cash.fee, chips.folded[i])
 
@@ -217,9 +239,9 @@ def _shares(game: Game, hands: list[tuple[int, ...]], board: Sequence[int], dead
     """The expected shares of a pot among ``hands``: exact when cheap, else seeded Monte Carlo."""
     if len(hands) == 1:
         return (1.0,), "exact", 0.0
-    texts = [format_cards(h) for h in hands]
+    texts = [_cards(h) for h in hands]
     if options.method != "monte-carlo":
-        fixed = calculate_fixed(texts, format_cards(board), format_cards(dead), game)
+        fixed = calculate_fixed(texts, _cards(board), _cards(dead), game)
         if fixed is not None:
             return tuple(p.equity for p in fixed.players), "exact", 0.0
     scenario = Scenario.build(texts, board=list(board), dead=list(dead), game=game)
@@ -260,7 +282,7 @@ def _showdown(game: Game, hand: Hand, eligible: tuple[int, ...]) -> list[Decimal
     board = hand.boards[0] if hand.boards else ()
     shares: list[Decimal] = []
     try:
-        spot = Scenario.build([format_cards(h) for h in hands if h is not None], board=list(board), game=game)
+        spot = Scenario.build([_cards(h) for h in hands if h is not None], board=list(board), game=game)
         counted = run_chosen(spot, *choose(spot, RunOptions(method="exact")))
     except EquityError as exc:
         raise HistoryError(f"cannot play the showdown: {exc}", hand.where) from None
