@@ -76,11 +76,11 @@ def _winner_takes(hand, winner):
 def _invariants(priced):
     hand = priced.hand
     chips = count(hand)
-    assert sum(chips.put, D(0)) == sum((p.amount for p in priced.pots), D(0)) == priced.total
+    assert sum(chips.put, hand.added) == sum((p.amount for p in priced.pots), D(0)) == priced.total
     if hand.collected and not hand.cash_outs:
         assert sum(hand.collected, D(0)) + hand.rake == priced.total
-        assert sum(f.actual for f in priced.players) == pytest.approx(-float(hand.rake), abs=1e-9)
-    assert sum(f.ev for f in priced.players) == pytest.approx(-float(hand.rake), abs=1e-9)
+        assert sum(f.actual for f in priced.players) == pytest.approx(float(hand.added - hand.rake), abs=1e-9)
+    assert sum(f.ev for f in priced.players) == pytest.approx(float(hand.added - hand.rake), abs=1e-9)
     for pot in priced.pots:
         if priced.priced:
             assert sum(pot.shares) == pytest.approx(1.0, abs=1e-12)

@@ -75,9 +75,10 @@ def test_every_test_history_is_read_priced_or_reported():
     assert any(r.startswith("truncated hand") for r in reasons)
     for hand in out["hands"]:
         cashed = any(p["cash_out"] is not None for p in hand["players"])
-        assert sum(p["ev"] for p in hand["players"]) == pytest.approx(-hand["rake"], abs=1e-6)
+        gives = hand["cash_drop"] - hand["rake"]
+        assert sum(p["ev"] for p in hand["players"]) == pytest.approx(gives, abs=1e-6)
         if not cashed:
-            assert sum(p["actual"] for p in hand["players"]) == pytest.approx(-hand["rake"], abs=1e-6)
+            assert sum(p["actual"] for p in hand["players"]) == pytest.approx(gives, abs=1e-6)
 
 
 def test_the_table_and_the_list():
@@ -198,3 +199,13 @@ def test_the_graph_in_a_real_browser(tmp_path):
     pixels = {colour for _, colour in image.getcolors(1 << 24)}
     for colour in (NET, EV):
         assert tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5)) in pixels, colour
+
+
+def test_a_cash_drop_travels_through_phh(tmp_path):
+    source = HISTORIES / "ggpoker" / "cash_drop.txt"
+    _, out = as_json(source, "--to-phh", tmp_path)
+    _, again = as_json(tmp_path)
+    for first in (out, again):
+        assert first["summary"]["read"] == 1 and first["summary"]["unreadable"] == 0
+        hero = next(p for p in first["summary"]["players"] if p["player"] == "Hero")
+        assert hero["net"] == pytest.approx(5.25)  # 5.5 collected, 0.25 of her blind called: the drop is hers

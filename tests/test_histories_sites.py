@@ -223,7 +223,6 @@ def test_a_hand_whose_chips_do_not_add_up_is_read_as_printed():
     (pokerstars, 5, 100, "'1x' is not a card"),
     (ggpoker, 0, 15, "card Ah is dealt twice (line 10"),
     (ggpoker, 1, 43, "truncated hand"),
-    (ggpoker, 2, 50, "Cash Drop to Pot"),
 ])
 def test_a_broken_hand_names_its_line_and_token(site, index, line, token):
     folder = "ggpoker" if site is ggpoker else "pokerstars"
@@ -233,3 +232,9 @@ def test_a_broken_hand_names_its_line_and_token(site, index, line, token):
     assert error.value.where == f"bad.txt:{line}"
     assert token in error.value.reason
     assert str(error.value).startswith(f"bad.txt:{line}: ")
+
+
+def test_gg_cash_drop_is_chips_the_site_added():
+    h = read(ggpoker, "cash_drop.txt")["RC2026112903"]
+    assert h.added == D(5) and h.collected == (0, D("5.5"), 0) and h.uncalled == {1: D("0.25")}
+    assert chips_in(h) + h.added == sum(h.collected) + h.rake

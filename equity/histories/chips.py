@@ -33,18 +33,20 @@ class Pot:
 @dataclass(frozen=True)
 class Chips:
     """A hand's chips: per player what it put in (after the uncalled bet came back: ``put``), of which
-    dead (antes, dead blinds), the uncalled bet returned, whether it folded; the pots built from them."""
+    dead (antes, dead blinds), the uncalled bet returned, whether it folded; the pots built from them,
+    the site's cash drop (``added``) in the first."""
 
     put: tuple[Decimal, ...]
     dead: tuple[Decimal, ...]
     returned: tuple[Decimal, ...]
     folded: tuple[bool, ...]
     pots: tuple[Pot, ...]
+    added: Decimal = ZERO
 
     @property
     def total(self) -> Decimal:
         """Every chip in the pots."""
-        return sum(self.put, ZERO)
+        return sum(self.put, self.added)
 
 
 def count(hand: Hand) -> Chips:
@@ -71,7 +73,11 @@ def count(hand: Hand) -> Chips:
             returned[top] = first - second
             live[top] = second
     put = tuple(map(add, live, dead)) if any(dead) else tuple(live)
-    return Chips(put, tuple(dead), tuple(returned), tuple(folded), tuple(_pots(live, dead, folded)))
+    pots = _pots(live, dead, folded)
+    added = hand.added
+    if added and pots:
+        pots[0] = Pot(pots[0].amount + added, pots[0].eligible)
+    return Chips(put, tuple(dead), tuple(returned), tuple(folded), tuple(pots), added)
 
 
 def _pots(live: list[Decimal], dead: list[Decimal], folded: list[bool]) -> list[Pot]:

@@ -15,8 +15,8 @@ Bingo $b | Fortune $f | Tax $t`` gives every fee. Run it twice: ``*** FIRST FLOP
 EV Cashout: ``Name: Chooses to EV Cashout``, then ``Name: Pays Cashout Risk ($x)`` when the player
 goes on to win (the pot is collected and the risk paid back) or ``Name: Receives Cashout ($x)`` when
 the player loses; the cash-out is what the player ends with: collected + received - risk (GGPoker does
-not print its fee). A ``Cash Drop to Pot`` (chips no player put in) cannot be held by a Hand and is an
-error.
+not print its fee). A ``Cash Drop to Pot : total $x`` is chips the site put in the pot (the hand's
+``added``).
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class _GG(HandText):
 
     def loose(self, line: str, k: int) -> None:
         if line.startswith("Cash Drop to Pot"):
-            raise self.fail(f"a cash drop adds chips no player put in, which a hand cannot hold: {line!r}", k)
+            self.added += money(line.rpartition(" ")[2])
 
     def settle(self) -> None:
         for p in sorted(self.chose | self.risk.keys() | self.received.keys()):

@@ -86,6 +86,8 @@ class Hand:
         uncalled: chips returned to a player as an uncalled bet, as printed (checked against the
             actions), per player.
         rake: everything the site took from the pot (rake, jackpot and other fees: ``fees`` names each).
+        added: chips the site put in the pot that no player put in (GGPoker's Cash Drop): dead money in
+            the main pot.
         cash_outs: per player who cashed out.
         small_blind, big_blind, ante, bring_in: the stakes (0 where the game has none); ``big_blind``
             is the unit of the figures "in big blinds" (a fixed-limit game's small bet where no blind).
@@ -113,6 +115,7 @@ class Hand:
     uncalled: dict[int, Decimal] = field(default_factory=dict)
     rake: Decimal = ZERO
     fees: dict[str, Decimal] = field(default_factory=dict)
+    added: Decimal = ZERO
     cash_outs: dict[int, CashOut] = field(default_factory=dict)
     small_blind: Decimal = ZERO
     big_blind: Decimal = ZERO

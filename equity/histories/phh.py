@@ -67,12 +67,13 @@ FIELDS = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "br
           "month", "year", "hand", "level", "seats", "seat_count", "table", "players", "finishing_stacks",
           "winnings", "currency", "currency_symbol", "time_limit", "time_banks")
 #: The user-defined fields equity writes and reads, for what the standard cannot hold: ``_rake`` and
-#: ``_fees`` (name = amount), ``_cash_outs`` (``pN = [amount, fee]``), ``_boards`` (every run's board when
-#: run more than once), ``_tournament``, ``_hero`` (``pN``), ``_button`` (a seat), ``_cap``, ``_date``
-#: (a date the fields year .. time_zone cannot spell), and the stakes where the forced bets do not give
-#: them: ``_small_blind``, ``_big_blind``, ``_ante``, ``_bring_in``.
-USER_FIELDS = ("_rake", "_fees", "_cash_outs", "_boards", "_tournament", "_hero", "_button", "_cap", "_date",
-               "_small_blind", "_big_blind", "_ante", "_bring_in")
+#: ``_fees`` (name = amount), ``_added`` (chips the site put in the pot: a cash drop), ``_cash_outs``
+#: (``pN = [amount, fee]``), ``_boards`` (every run's board when run more than once), ``_tournament``,
+#: ``_hero`` (``pN``), ``_button`` (a seat), ``_cap``, ``_date`` (a date the fields year .. time_zone
+#: cannot spell), and the stakes where the forced bets do not give them: ``_small_blind``,
+#: ``_big_blind``, ``_ante``, ``_bring_in``.
+USER_FIELDS = ("_rake", "_fees", "_added", "_cash_outs", "_boards", "_tournament", "_hero", "_button", "_cap",
+               "_date", "_small_blind", "_big_blind", "_ante", "_bring_in")
 _KEY = re.compile(r"[ \t]*(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]*=|\[[^\[\]\n]+\][ \t]*(?:#.*)?$)")
 _HEADER = re.compile(r"^[ \t]*\[[ \t]*([\"']?)([^\[\]\"'\n]+?)\1[ \t]*\][ \t]*(?:#[^\n]*)?$", re.M)
 _ACTIONS_KEY = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.M)
@@ -321,7 +322,8 @@ class _Hand:
             boards=user.boards(boards), cards={at[p]: c for p, c in play.known().items()},
             discards={at[p]: d for p, d in play.discards.items()},
             showed=frozenset(at[p] for p in play.showed), collected=collected,
-            rake=user.amount("_rake") or ZERO, fees=user.fees(), cash_outs=user.cash_outs(),
+            rake=user.amount("_rake") or ZERO, fees=user.fees(), added=user.amount("_added") or ZERO,
+            cash_outs=user.cash_outs(),
             small_blind=user.amount("_small_blind", small), big_blind=user.amount("_big_blind", big),
             ante=user.amount("_ante", ante), bring_in=user.amount("_bring_in", bring_in),
             cap=user.amount("_cap"), currency=str(self.f.get("currency", "chips")),

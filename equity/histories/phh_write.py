@@ -9,12 +9,13 @@ bets "to" the street's amount; hole cards are dealt as far as the hand knows the
 the board street by street, shown cards with ``sm`` once the betting is over. Site fields the standard
 has go in its fields: hand id, table, currency, date and time zone, the site as ``venue``, ``winnings``.
 
-What the standard cannot hold is kept in user-defined fields (``_rake``, ``_fees``, ``_cash_outs``,
-``_boards``, ``_tournament``, ``_hero``, ``_cap``, a ``_button`` that is not the last player's seat, a
-``_date`` the date fields cannot spell, and stakes the forced bets do not give), which other PHH tools
-ignore; so what those tools do not see is:
+What the standard cannot hold is kept in user-defined fields (``_rake``, ``_fees``, ``_added``,
+``_cash_outs``, ``_boards``, ``_tournament``, ``_hero``, ``_cap``, a ``_button`` that is not the last
+player's seat, a ``_date`` the date fields cannot spell, and stakes the forced bets do not give), which
+other PHH tools ignore; so what those tools do not see is:
 
-- rake and fees (``winnings`` are after rake), cash-outs, a second run's board, the tournament, the hero;
+- rake and fees (``winnings`` are after rake), a cash drop, cash-outs, a second run's board, the
+  tournament, the hero;
 - a dead blind (written as an ante: dead money either way; it reads back as one);
 - a draw game's replacement cards (the hand has none: written ``??``); players' uncalled bets (the
   actions give them); which site the hand came from beyond ``venue`` (it reads back as site ``"phh"``);
@@ -137,6 +138,8 @@ def _user(hand: Hand, family: str, order: list[int], label: dict[int, str], ante
     """The user-defined fields: what the standard's fields do not say of ``hand``."""
     if hand.rake:
         user["_rake"] = _num(hand.rake)
+    if hand.added:
+        user["_added"] = _num(hand.added)
     if hand.fees:
         user["_fees"] = "{" + ", ".join(f"{_text(k)} = {_num(v)}" for k, v in hand.fees.items()) + "}"
     if hand.cash_outs:

@@ -58,6 +58,7 @@ class HandText:
         self.won: dict[int, Decimal] = {}
         self.uncalled: dict[int, Decimal] = {}
         self.fees: dict[str, Decimal] = {}
+        self.added = ZERO
         self.cash_outs: dict[int, CashOut] = {}
         self.hero: int | None = None
         self.seen: dict[int, tuple[int, int]] = {}
@@ -381,7 +382,7 @@ class HandText:
             actions=tuple(self.actions), boards=self.boards(), cards=self.cards, discards={},
             showed=frozenset(self.showed),
             collected=tuple([won.get(p, ZERO) for p in range(len(players))]), uncalled=self.uncalled,
-            rake=sum(self.fees.values(), ZERO), fees=self.fees, cash_outs=self.cash_outs,
+            rake=sum(self.fees.values(), ZERO), fees=self.fees, added=self.added, cash_outs=self.cash_outs,
             small_blind=self.small_blind, big_blind=self.big_blind, ante=max(antes, default=self.ante),
             bring_in=ZERO, cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,
             table=self.table, button=self.button, source=self.source, line=self.first, hero=self.hero)

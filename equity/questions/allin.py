@@ -111,6 +111,7 @@ class PricedHand:
             "priced": self.priced, "reason": self.reason, "street": self.street, "board": self.board,
             "runs": [_cards(b) for b in hand.boards], "pot": float(self.total),
             "rake": float(hand.rake), "fees": {k: float(v) for k, v in hand.fees.items()},
+            "cash_drop": float(hand.added),
             "method": self.method, "seed": self.seed, "stderr": self.stderr,
             "pots": [p.to_dict(hand) for p in self.pots], "players": []}
         for f in self.players:
