@@ -400,7 +400,7 @@ def _reading(repeat: int) -> None:
         hands, errors, priceable = found["classify"]
         rate = hands / secs
         runs = ", ".join(f"{hands / s:,.0f}" for s in sorted(samples["classify"], reverse=True))
-        row("read + check + all_in_moment, hands/s", f"{rate:,.0f}/s",
+        row("read + classify (chips checked, all-in found)", f"{rate:,.0f}/s",
             verdict(rate >= TARGET and errors == 0) + f" (>= {TARGET:,}/s); {secs:.2f} s; runs {runs}/s; "
             f"{errors} unreadable, {priceable:,} to price")
         row("  baseline: the files' lines read, no parsing", f"{hands / floor:,.0f}/s",
@@ -427,6 +427,22 @@ def _command(folder: Path, hands: int, priceable: int) -> None:
         f"{hands / secs:,.0f} hands/s with the {priceable:,} all-ins priced; {said}")
 
 
+def _command_wall(players: list[str], board: str, dead: str, game: str) -> float:
+    """Median wall seconds of ``equity PLAYERS --board B --dead D --game G`` over 3 runs (one before, so
+    the kernels are cached)."""
+    found = shutil.which("equity", path=str(BIN))
+    cmd = [found] if found else [str(BIN / "python"), "-m", "equity"]
+    cmd += [*players, "--game", game] + (["--board", board] if board else [])
+    cmd += ["--dead", dead] if dead else []
+    subprocess.run(cmd, capture_output=True, cwd=ROOT, check=True)
+    walls = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run(cmd, capture_output=True, cwd=ROOT, check=True)
+        walls.append(time.perf_counter() - start)
+    return statistics.median(walls)
+
+
 def _pricing(repeat: int) -> None:
     print("equity hands: pricing an all-in beside the `equity.calculate` calls of its pots (one call per "
           "distinct set of players eligible for a pot; medians of interleaved runs)")
@@ -434,6 +450,7 @@ def _pricing(repeat: int) -> None:
              for h in files.read([str(ROOT / "examples" / "hands" / name)]) if isinstance(h, Hand)}
     fns: dict[tuple[str, str], Callable[[], object]] = {}
     calls: dict[str, int] = {}
+    spots_of: dict[str, tuple] = {}
     for label, (_, hand_id) in SPOTS.items():
         hand = hands[hand_id]
         priced = price(hand)
@@ -444,6 +461,7 @@ def _pricing(repeat: int) -> None:
             dead = "".join(format_cards(hand.cards[i]) for i in priced.players_in if i not in eligible)
             spots.append((players, priced.board, dead, hand.game))
         calls[label] = len(spots)
+        spots_of[label] = spots[0]
 
         def plain(spots: list = spots) -> None:
             for players, board, dead, game in spots:
@@ -453,11 +471,14 @@ def _pricing(repeat: int) -> None:
         fns[(label, "price")] = lambda hand=hand: price(hand)
         fns[(label, "calculate")] = plain
     times = {k: statistics.median(v) for k, v in interleaved_samples(fns, max(5, 3 * repeat)).items()}
+    commands = {label: _command_wall(*spots_of[label]) for label in SPOTS}
     for label in SPOTS:
         ours, base = times[(label, "price")], times[(label, "calculate")]
         ratio = ours / base
-        row(label, f"{ours * 1e3:.2f} ms", f"price: {ratio:.2f}x the calls; "
-            + verdict(ratio <= PRICE_RATIO) + f" (<= {PRICE_RATIO}x)")
+        row(label, f"{ours * 1e3:.2f} ms", f"price: {ratio:.2f}x the calls (+{(ours - base) * 1e6:.0f} us of "
+            "pots, all-in and figures); " + verdict(ratio <= PRICE_RATIO) + f" (<= {PRICE_RATIO}x)")
         row(f"  baseline: {calls[label]} equity.calculate call{'s' if calls[label] > 1 else ''}",
             f"{base * 1e3:.2f} ms", "same players, board and dead cards")
+        row("  the `equity` command for the same spot", f"{commands[label] * 1e3:.0f} ms",
+            f"median of 3 runs (its first pot); price is {ours / commands[label]:.4f}x it")
 
