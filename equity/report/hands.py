@@ -38,32 +38,35 @@ def _signed(x: float, currency: str) -> Text:
 
 
 def counts_line(summary: Summary) -> Text:
-    """What was read: hands read = priced + not priced (by reason) + unreadable; duplicates; files."""
+    """What was read: hands read = priced + not priced + unreadable, then the reasons hands were not
+    priced and the duplicates, a line each."""
     reasons = ", ".join(f"{n:,} {reason}" for reason, n in summary.reasons().items() if n)
     not_priced = sum(summary.not_priced.values())
     text = Text(f"{plural(summary.read, 'hand')} read from {plural(summary.files, 'file')}: ")
     text.append(f"{summary.priced:,} all-in{'s' * (summary.priced != 1)} priced", style="bold")
-    text.append(f", {not_priced:,} not priced" + (f" ({reasons})" if reasons else ""))
-    text.append(f", {summary.unreadable:,} unreadable")
+    text.append(f", {not_priced:,} not priced, {summary.unreadable:,} unreadable")
+    if reasons:
+        text.append(f"\nnot priced: {reasons}")
     if summary.duplicates:
-        text.append(f"; {plural(len(summary.duplicates), 'duplicate')} counted once")
+        text.append(f"\n{plural(len(summary.duplicates), 'duplicate')} counted once")
     return text
 
 
 def summary_table(rows: list[PlayerTotals]) -> Table:
     """A row per player (and currency, named when there are several): hands, all-ins priced and not
-    priced, net won, all-in EV, luck, and the same in big blinds."""
+    priced, net won, all-in EV and luck, each over the same in big blinds (so the table fits 80
+    columns)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     units = len({t.currency for t in rows}) > 1
-    heads = ["Player", *(["Unit"] * units), "Hands", "All-ins", "Not priced", "Net won", "All-in EV", "Luck",
-             "Net bb", "EV bb", "Luck bb"]
+    heads = ["Player", *(["Unit"] * units), "Hands", "All-ins", "Not priced", "Net won", "All-in EV", "Luck"]
     for head in heads:
         table.add_column(head, justify="left" if head in ("Player", "Unit") else "right", no_wrap=True)
     for t in rows:
         cur = t.currency
+        figures = [Text("\n").join((_signed(x, cur), Text(f"{bb:,.1f} bb", style="dim")))
+                   for x, bb in ((t.net, t.net_bb), (t.ev, t.ev_bb), (t.luck, t.luck_bb))]
         table.add_row(t.name, *([cur] * units), f"{t.hands:,}", f"{t.priced:,}", f"{t.not_priced:,}",
-                      _signed(t.net, cur), _signed(t.ev, cur), _signed(t.luck, cur),
-                      f"{t.net_bb:,.1f}", f"{t.ev_bb:,.1f}", f"{t.luck_bb:,.1f}")
+                      *figures)
     return table
 
 
@@ -111,19 +114,19 @@ def list_row(priced: PricedHand, hero: str | None = None) -> ListRow:
     shown = [f for f in priced.players if f.index in priced.players_in]
     if hero is not None:
         shown.sort(key=lambda f: f.name != hero)
-    return ListRow(hand.id, (hand.date or "")[:16].replace("T", " "), priced.street or "", priced.board,
+    return ListRow(hand.id, (hand.date or "")[:10], priced.street or "", priced.board,
                    float(priced.total), hand.currency,
                    tuple((f.name, f.cards, f.equity or 0.0, f.ev, f.actual, f.luck) for f in shown))
 
 
 def list_table(rows: list[ListRow], hero: str | None = None) -> Table:
-    """A row per priced hand (:func:`list_row`): its id over its date, the street and board at the all-in,
-    then a line per player still in (the hero's first): cards, equity, EV, actual result and luck; and
-    the pot."""
+    """A row per priced hand (:func:`list_row`): its id over its date, the street over the board at the
+    all-in, then a line per player still in (the hero's first): cards, equity, EV, actual result and
+    luck; and the pot."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
-    for head in ("Hand", "Street", "Board", "Player", "Cards", "Equity %", "Pot", "EV", "Actual", "Luck"):
-        table.add_column(head, justify="left" if head in ("Hand", "Street", "Board", "Player", "Cards")
-                         else "right", no_wrap=True)
+    for head in ("Hand", "All in", "Player", "Cards", "Eq %", "Pot", "EV", "Actual", "Luck"):
+        table.add_column(head, justify="left" if head in ("Hand", "All in", "Player", "Cards") else "right",
+                         no_wrap=True)
     for row in rows:
         cur = row.currency
         cells = [(Text(name, style="bold" if name == hero else ""), cards_text(parse_cards(cards), ""),
@@ -131,8 +134,11 @@ def list_table(rows: list[ListRow], hero: str | None = None) -> Table:
                   _signed(luck, cur))
                  for name, cards, equity, ev, actual, luck in row.players]
         lines = [Text("\n").join(column) for column in zip(*cells, strict=True)]
-        table.add_row(Text(f"{row.id}\n{row.when}" if row.when else row.id), row.street,
-                      cards_text(parse_cards(row.board), ""), *lines[:3], amount(row.pot, cur), *lines[3:])
+        at = Text(row.street)
+        if row.board:
+            at.append("\n").append_text(cards_text(parse_cards(row.board), ""))
+        table.add_row(Text(f"{row.id}\n{row.when}" if row.when else row.id), at, *lines[:3],
+                      amount(row.pot, cur), *lines[3:])
     return table
 
 
