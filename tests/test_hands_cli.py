@@ -209,3 +209,11 @@ def test_a_cash_drop_travels_through_phh(tmp_path):
         assert first["summary"]["read"] == 1 and first["summary"]["unreadable"] == 0
         hero = next(p for p in first["summary"]["players"] if p["player"] == "Hero")
         assert hero["net"] == pytest.approx(5.25)  # 5.5 collected, 0.25 of her blind called: the drop is hers
+
+
+def test_a_folders_files_without_hands_are_said(tmp_path):
+    (tmp_path / "a.txt").write_text((EXAMPLES / "ggpoker-plo.txt").read_text())
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    result = hands(tmp_path)
+    assert result.exit_code == 0
+    assert f"1 file in the folders held no hand: {tmp_path / 'notes.txt'}" in result.output.replace("\n", "")

@@ -49,6 +49,10 @@ def counts_line(summary: Summary) -> Text:
         text.append(f"\nnot priced: {reasons}")
     if summary.duplicates:
         text.append(f"\n{plural(len(summary.duplicates), 'duplicate')} counted once")
+    if summary.files_without_hands:
+        empty = summary.files_without_hands
+        text.append(f"\n{plural(len(empty), 'file')} in the folders held no hand: {', '.join(empty[:3])}"
+                    + (" ..." if len(empty) > 3 else ""))
     return text
 
 
