@@ -2,7 +2,8 @@
 
 Both sites write ``Name: verb amount``, ``*** FLOP *** [..]``, ``Uncalled bet ($x) returned to Name``,
 ``Name collected $x from pot`` and a ``*** SUMMARY ***`` (``Total pot $x | Rake $y ..``, ``Seat n:``
-lines); a site's module reads its header and its own lines (:meth:`HandText.verb`, :meth:`~HandText.loose`).
+lines); a site's module reads its header and its own lines (:meth:`HandText.verb`, :meth:`~HandText.loose`);
+the lines that deal, show and repeat cards and boards are read in :mod:`equity.histories.text_cards`.
 A raise "to" an amount adds what the player had not yet put in on that street. Lines that move no chips
 and show no cards (chat, "is sitting out", "leaves the table" ...) are skipped; an action of an unknown
 shape, or a card that is no card or is dealt twice, is a :class:`HistoryError` naming its ``file:line``.
@@ -12,22 +13,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
-from equity.histories.model import BOARD_AT, ZERO, Action, CashOut, Hand, Player
-from equity.histories.tokens import (
-    _SEATS,
-    HOLE,
-    POSTS,
-    QUIET,
-    RUNS,
-    STREETS,
-    action,
-    card_ids,
-    money,
-    seat_of,
-    table_of,
-)
+from equity.histories.model import ZERO, Action, CashOut, Hand, Player
+from equity.histories.text_cards import HandCards
+from equity.histories.tokens import _SEATS, POSTS, QUIET, action, money, seat_of, table_of
 
 #: What the game and stakes part of a header gives (:meth:`HandText.described`), by site and text: read
 #: once for all the hands at the same stakes (cleared when it grows large).
@@ -35,8 +24,10 @@ _STAKES: dict[tuple[str, str], tuple] = {}
 _FACTS = ("tournament", "game", "limit", "small_blind", "big_blind", "ante", "cap", "currency")
 
 
-class HandText:
-    """One hand's lines being read: the header's facts (set by the site's module), then :meth:`read`."""
+class HandText(HandCards):
+    """One hand's lines being read: the header's facts (set by the site's module), then :meth:`read`; the
+    lines that deal, show and repeat cards are read by its base,
+    :class:`~equity.histories.text_cards.HandCards`."""
 
     site = ""
 
@@ -107,7 +98,6 @@ class HandText:
 
     def fail(self, reason: str, k: int) -> HistoryError:
         return HistoryError(reason, self.where(k))
-
 
     def read(self) -> Hand:
         """Read the table line, the seats and every line after them; the Hand they describe.
@@ -255,44 +245,6 @@ class HandText:
             self.put[p] += amount
         self.add(p, kind, amount)
 
-    def show(self, p: int, arg: str, k: int, shown: bool) -> None:
-        cards = card_ids(arg[:arg.index("]") + 1], self.where(k))
-        if len(cards) != HOLE[self.game]:
-            return
-        self.hold(p, cards, k)
-        if shown:
-            self.showed.add(p)
-
-    def hold(self, p: int, cards: tuple[int, ...], k: int) -> None:
-        known = self.cards.get(p)
-        if known is not None and sorted(known) != sorted(cards):
-            raise self.fail(f"{self.players[p].name} shows other cards than before: {self.lines[k]!r}", k)
-        if known is None:
-            for card in cards:
-                self.claim(card, p, k)
-            self.cards[p] = cards
-
-    def claim(self, card: int, owner: int, k: int) -> None:
-        """``card`` seen on line ``k``, held by ``owner``: a player, or ``-1 - i`` for the board's ``i``-th
-        card (in every run and street); a card of two owners is an error."""
-        seen = self.seen.get(card)
-        if seen is None:
-            self.seen[card] = (owner, k)
-        elif seen[0] != owner:
-            raise self.fail(f"card {CARD_NAMES[card]} is dealt twice (line {self.first + seen[1]} and here): "
-                            f"{self.lines[k]!r}", k)
-
-    def dealt(self, line: str, k: int) -> None:
-        rest = line[9:]
-        at = rest.find(" [")
-        p = self.who(rest if at < 0 else rest[:at], k)
-        if at >= 0:
-            cards = card_ids(rest[at:], self.where(k))
-            if len(cards) != HOLE[self.game]:
-                raise self.fail(f"{len(cards)} cards dealt in {self.game}: {line!r}", k)
-            self.hold(p, cards, k)
-            self.hero = p
-
     def collect(self, line: str, k: int) -> None:
         name, _, rest = line.rpartition(" collected ")
         amount, _, pot = rest.partition(" ")
@@ -300,53 +252,6 @@ class HandText:
             raise self.fail(f"cannot read {line!r}", k)
         p = self.who(name, k)
         self.won[p] = self.won.get(p, ZERO) + money(amount)
-
-    def marker(self, line: str, k: int) -> bool:
-        """A ``*** .. ***`` line: a new street, a run's street, a showdown or the summary (True)."""
-        label, _, cards = line[4:].partition(" ***")
-        if label == "SUMMARY":
-            return True
-        words = label.split(" ")
-        street = STREETS.get(words[-1])
-        if street is not None and len(words) <= 2:
-            board = card_ids(cards, self.where(k))
-            if len(board) != BOARD_AT[street]:
-                raise self.fail(f"{len(board)} board cards at the {words[-1].lower()}: {line!r}", k)
-            for i, card in enumerate(board):
-                self.claim(card, -1 - i, k)
-            if len(words) == 2:
-                self.runs[RUNS[words[0]]] = board
-            else:
-                self.board = board
-            self.street = street
-            self.put = [ZERO] * len(self.players)
-        elif label not in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN") and words[-1] not in ("DOWN", "SHOWDOWN"):
-            raise self.fail(f"unknown section {line!r}", k)
-        return False
-
-    def summary(self, line: str, k: int) -> None:
-        if line.startswith("Seat "):
-            if "ed [" not in line:
-                return
-            head, _, rest = line.partition(": ")
-            at = rest.find(" showed [")
-            shown = at >= 0
-            if not shown:
-                at = rest.find(" mucked [")
-            seat = int(head[5:])
-            for p in (p for p, player in enumerate(self.players) if player.seat == seat and at >= 0):
-                self.show(p, rest[at + 8:], k, shown)
-        elif line.startswith("Total pot "):
-            for part in line.split(" | ")[1:]:
-                name, _, amount = part.strip().rpartition(" ")
-                self.fees[name.lower()] = money(amount)
-        elif line.startswith("Board ["):
-            self.said_boards[0] = card_ids(line[6:], self.where(k)), k
-        elif " Board [" in line:
-            ordinal, _, cards = line.partition(" Board ")
-            if ordinal in RUNS:
-                self.said_boards[RUNS[ordinal]] = card_ids(cards, self.where(k)), k
-
 
     def verb(self, p: int, rest: str, k: int) -> bool:
         """A site's own action line ``Name: rest``; True when it was one."""
@@ -357,17 +262,6 @@ class HandText:
 
     def settle(self) -> None:
         """Fill :attr:`cash_outs` once every line is read."""
-
-
-    def boards(self) -> tuple[tuple[int, ...], ...]:
-        if self.runs:
-            boards = tuple(self.runs[r] for r in sorted(self.runs))
-        else:
-            boards = (self.board,) if self.board else ()
-        for r, (said, k) in self.said_boards.items():
-            if r >= len(boards) or boards[r][len(boards[r]) - len(said):] != said:
-                raise self.fail(f"the summary's board differs from the board dealt: {self.lines[k]!r}", k)
-        return boards
 
     def hand(self) -> Hand:
         self.settle()
