@@ -4,7 +4,8 @@ summed per player, streaming (DESIGN.md section 11).
 Hands are read one at a time (:mod:`equity.histories.files`), each counted once (a hand whose site and
 id were seen already is a duplicate, reported with its file and line), and priced
 (:func:`equity.questions.allin.price`) in this process or, in groups, on worker processes or a Dask
-cluster (:func:`equity.questions.batch.executor`), at most a window of groups in flight; the results come
+cluster (:func:`equity.questions.batch.executor`): there only the hands with an all-in to price go (the
+rest are done here, in microseconds), at most a window of groups in flight; the results come
 back in reading order, whoever priced them, with the same numbers (each hand's Monte Carlo seed is its
 own). Every hand read is priced, not priced (with its reason) or unreadable (with its file, line and
 reason): ``read == priced + not_priced + unreadable``.
@@ -32,6 +33,7 @@ from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
 from equity.options import DEFAULT, RunOptions
 from equity.questions.allin import PricedHand, price
+from equity.questions.allin import classify as classify_hand
 from equity.questions.batch import executor
 from equity.questions.question import Threads
 
@@ -197,7 +199,8 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
         cluster: a Dask scheduler's address or ``local:N`` (:mod:`equity.questions.cluster`).
         on_hand: called with each hand's :class:`PricedHand`, in reading order.
         on_error: called with each unreadable hand's error, in reading order.
-        progress: ``progress(files_done, files, hands_read)`` as the run goes.
+        progress: ``progress(files_read, files, hands_priced)`` after each file is read (its last
+            hands may still be pricing on the workers).
 
     Raises:
         EquityError: a path that does not exist, or a named file that is not a hand history.
@@ -206,6 +209,7 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
     summary = Summary(files=len(files))
     seen = Seen()
     job = functools.partial(price_group, options=options)
+    remote = bool(cluster) or workers != 0  # then only the hands with an all-in to price travel
     with executor(workers, cluster, job) as (submit, n_workers):
         window: deque[Future[list[Any]]] = deque()
         limit = max(1, WINDOW * n_workers)
@@ -225,6 +229,14 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                     summary.duplicates.append({"site": item.site, "id": item.id, "file": item.source,
                                                "line": item.line})
                     continue
+                if remote:  # a hand with nothing to price gets its figures here, in microseconds
+                    try:
+                        if classify_hand(item)[3].round is None:
+                            group.append(price(item, options))  # type: ignore[arg-type]
+                            continue
+                    except HistoryError as exc:
+                        group.append(exc)  # type: ignore[arg-type]
+                        continue
                 group.append(item)
                 if len(group) >= GROUP:
                     window.append(_send(submit, group))
@@ -233,8 +245,7 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
             if group:
                 window.append(_send(submit, group))
                 drain(limit)
-            if progress is not None:
-                drain(0)
+            if progress is not None:  # the file is read; its last hands may still be pricing
                 progress(done + 1, len(files), summary.read)
         drain(0)
     return summary
@@ -250,7 +261,8 @@ def _hands(source: Source, summary: Summary) -> Iterator[Hand | HistoryError]:
 
 
 def _send(submit: Callable[[list[Any]], Future[list[Any]]], group: list[Any]) -> Future[list[Any]]:
-    """Submit the hands of ``group`` and hand its errors through in place."""
+    """Submit the hands of ``group`` and hand its other items (errors, hands priced here) through in
+    place."""
     hands = [h for h in group if isinstance(h, Hand)]
     if len(hands) == len(group):
         return submit(group)
