@@ -172,6 +172,25 @@ def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
+def pool_options(workers_help: str, verb: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--workers N`` (worker processes on this machine, ``workers_help`` saying the default) and
+    ``--cluster ADDRESS`` (a Dask scheduler, or ``local:N``), for the commands that run many items:
+    ``verb`` says what happens there (``"Run"``, ``"Price"``)."""
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        func = click.option("--cluster", metavar="ADDRESS",
+                            help=f"{verb} on Dask: a scheduler's address, or local:N for a LocalCluster of N "
+                                 "worker processes (needs pip install 'equity[cluster]').")(func)
+        return click.option("--workers", type=click.IntRange(0, 256), metavar="N", help=workers_help)(func)
+
+    return decorate
+
+
+def one_pool(workers: int | None, cluster: str | None) -> None:
+    """Raise :class:`UserError` when both ``--workers`` and ``--cluster`` are given."""
+    if workers is not None and cluster:
+        raise UserError("choose --workers or --cluster, not both")
+
+
 def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--svg FILE`` and ``--html FILE``: save the picture as it looks."""
     func = click.option("--html", metavar="FILE", help="Also save the picture as an HTML page.")(func)

@@ -9,7 +9,16 @@ from pathlib import Path
 import click
 import numba
 
-from equity.cli.app import CONTEXT, cli, emit_json, progress_bar, stdout_console, user_errors
+from equity.cli.app import (
+    CONTEXT,
+    cli,
+    emit_json,
+    one_pool,
+    pool_options,
+    progress_bar,
+    stdout_console,
+    user_errors,
+)
 from equity.errors import ScenarioError
 from equity.report import equity_table as report
 
@@ -22,11 +31,7 @@ from equity.report import equity_table as report
                    "append the rest.")
 @click.option("--format", "fmt", type=click.Choice(["auto", "jsonl", "csv"]), default="auto",
               help="The input's format [default: from the file name, else from its first line].")
-@click.option("--workers", type=click.IntRange(0, 256), metavar="N",
-              help="Worker processes on this machine [default: one per core; 0: run in this process].")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Run on Dask: a scheduler's address, or local:N for a LocalCluster of N worker processes "
-                   "(needs pip install 'equity[cluster]').")
+@pool_options("Worker processes on this machine [default: one per core; 0: run in this process].", "Run")
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.pass_context
 @user_errors
@@ -53,8 +58,7 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
 
     if resume and not output:
         raise ScenarioError("--resume needs --output FILE: the answers to finish")
-    if workers is not None and cluster:
-        raise ScenarioError("choose --workers or --cluster, not both")
+    one_pool(workers, cluster)
     skip, prior_errors = None, 0
     if output and resume and os.path.exists(output):
         skip, prior_errors = batch.answered(Path(output))

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from equity import __version__
-from equity.cli.app import CONTEXT, cli, progress_bar, stdout_console, user_errors
+from equity.cli.app import CONTEXT, cli, one_pool, pool_options, progress_bar, stdout_console, user_errors
 from equity.errors import EquityError, ScenarioError
 from equity.options import RunOptions
 
@@ -31,11 +31,7 @@ from equity.options import RunOptions
 @click.option("--to-phh", metavar="DIR", help="Also write every hand read as a PHH file into DIR.")
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), metavar="N",
               help="Offsets every hand's own Monte Carlo seed [default: 0; the numbers repeat either way].")
-@click.option("--workers", type=click.IntRange(0, 256), metavar="N",
-              help="Price on N worker processes [default: 0, this process on all cores].")
-@click.option("--cluster", metavar="ADDRESS",
-              help="Price on Dask: a scheduler's address, or local:N for a LocalCluster of N worker "
-                   "processes (needs pip install 'equity[cluster]').")
+@pool_options("Price on N worker processes [default: 0, this process on all cores].", "Price")
 @click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
 @click.pass_context
 @user_errors
@@ -65,8 +61,7 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
 
     if as_json and as_csv:
         raise ScenarioError("choose --json or --csv, not both")
-    if workers is not None and cluster:
-        raise ScenarioError("choose --workers or --cluster, not both")
+    one_pool(workers, cluster)
     if plot:
         from equity.report.hands_plot import check_target
 

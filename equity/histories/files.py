@@ -90,15 +90,6 @@ def _open(source: Source) -> IO[str]:
         raise EquityError(f"cannot read {source.path}: {exc.strerror or exc}") from None
 
 
-def is_history(source: Source) -> bool:
-    """Whether a file holds hands: a site's first line, or PHH, within its first 64 KiB."""
-    with _open(source) as f:
-        text = f.read(_SNIFF)
-    if phh.is_phh(source.path, text):
-        return True
-    return any(site.is_header(line) for line in text.splitlines() for site in _SITES)
-
-
 def read_source(source: Source) -> Iterator[Hand | HistoryError]:
     """Every hand of one file, in order (module docstring).
 
