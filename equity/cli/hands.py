@@ -116,16 +116,15 @@ class _Output:
         if as_json:
             sys.stdout.write(f'{{\n  "version": {json.dumps(__version__)},\n  "hands": [')
         if as_csv:
-            from equity.report.hands import CSV_COLUMNS
+            from equity.report.hands import CSV_COLUMNS, csv_rows
 
+            self.rows = csv_rows
             self.writer = csv.DictWriter(sys.stdout, CSV_COLUMNS, lineterminator="\n")
             self.writer.writeheader()
 
     def hand(self, priced: Any, hero: str | None) -> None:
         if self.as_csv:
-            from equity.report.hands import csv_rows
-
-            for row in csv_rows(priced):
+            for row in self.rows(priced):
                 self.writer.writerow({k: "" if v is None else v for k, v in row.items()})
         elif self.as_json and priced.priced and (hero is None or any(f.name == hero for f in priced.players)):
             text = json.dumps(priced.to_dict(), indent=2, allow_nan=False).replace("\n", "\n    ")

@@ -137,7 +137,7 @@ def hand_seed(hand: Hand, seed: int | None = None) -> int:
     return (own + (seed or 0)) % 2**32
 
 
-def classify(hand: Hand) -> tuple[Hand, Game, Chips, Moment, dict[int, tuple[int, ...]]]:
+def classify(hand: Hand) -> Classified:
     """What :func:`price` knows before any equity is run: the hand (a PHH hand's rake filled in), its
     game, its chips (checked), its all-in moment (or why not priced, ``"cards not shown"`` included), and
     the cards each player still in then holds.
@@ -173,6 +173,9 @@ def classify(hand: Hand) -> tuple[Hand, Game, Chips, Moment, dict[int, tuple[int
 _GAMES: dict[str, Game] = {}
 
 
+Classified = tuple[Hand, Game, Chips, Moment, dict[int, tuple[int, ...]]]
+
+
 def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
     """Price ``hand`` (module docstring). ``options``: ``seed`` offsets each hand's own seed, ``threads``
     bounds the threads of a Monte Carlo run, ``method`` may ask for ``"exact"`` (never Monte Carlo);
@@ -182,7 +185,12 @@ def price(hand: Hand, options: RunOptions = DEFAULT) -> PricedHand:
         HistoryError: a hand whose chips do not add up, or whose game equity does not play, or whose cards
             cannot be dealt (naming its file and line).
     """
-    hand, game, chips, moment, known = classify(hand)
+    return price_classified(classify(hand), options)
+
+
+def price_classified(classified: Classified, options: RunOptions = DEFAULT) -> PricedHand:
+    """:func:`price` of a hand :func:`classify` has read already."""
+    hand, game, chips, moment, known = classified
     collected = _collected(hand, chips, game)
     if moment.round is None:
         return _unpriced(hand, chips, collected, moment)

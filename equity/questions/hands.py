@@ -32,8 +32,7 @@ from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
 from equity.options import DEFAULT, RunOptions
-from equity.questions.allin import PricedHand, price
-from equity.questions.allin import classify as classify_hand
+from equity.questions.allin import PricedHand, classify, price, price_classified
 from equity.questions.batch import executor
 from equity.questions.question import Threads
 
@@ -231,8 +230,9 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                     continue
                 if remote:  # a hand with nothing to price gets its figures here, in microseconds
                     try:
-                        if classify_hand(item)[3].round is None:
-                            group.append(price(item, options))  # type: ignore[arg-type]
+                        classified = classify(item)
+                        if classified[3].round is None:
+                            group.append(price_classified(classified, options))  # type: ignore[arg-type]
                             continue
                     except HistoryError as exc:
                         group.append(exc)  # type: ignore[arg-type]

@@ -27,6 +27,10 @@ CSV_COLUMNS = ("site", "hand", "date", "game", "currency", "big_blind", "file", 
                "equity", "put", "collected", "ev", "actual", "luck", "cash_out", "cash_out_fee")
 
 
+#: The CSV columns of a hand's player, after its ``player`` column.
+_PLAYER_COLUMNS = CSV_COLUMNS[CSV_COLUMNS.index("player") + 1:]
+
+
 def amount(x: float, currency: str) -> str:
     """``12.50``, ``-3.00``; tournament chips whole: ``1,250``."""
     return f"{x:,.0f}" if currency == "chips" else f"{x:,.2f}"
@@ -156,5 +160,5 @@ def csv_rows(priced: PricedHand) -> Iterator[dict[str, Any]]:
             "pot": record["pot"], "rake": record["rake"], "method": record["method"],
             "stderr": record["stderr"]}
     for p in record["players"]:
-        yield {**head, "player": p["name"], **{k: p[k] for k in CSV_COLUMNS[18:]}}
+        yield {**head, "player": p["name"], **{k: p[k] for k in _PLAYER_COLUMNS}}
 
