@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import equity
 from equity.cli import cli
-from equity.questions import batch, spec
+from equity.questions import batch, pool, spec
 
 BIN = Path(sys.executable).parent
 SPOTS = [
@@ -279,7 +279,7 @@ def test_small_lines_take_one_thread_and_big_ones_all(spot, threads, monkeypatch
 
 
 def test_the_default_worker_count_is_the_cores():
-    assert batch.default_workers() == len(os.sched_getaffinity(0))
+    assert pool.default_workers() == len(os.sched_getaffinity(0))
 
 
 def test_a_bad_line_keeps_its_id():

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import functools
 import io
 import itertools
 import json
@@ -34,7 +33,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
@@ -43,7 +42,7 @@ from typing import IO, Any
 from equity._version import __version__
 from equity.errors import EquityError
 from equity.options import Progress
-from equity.questions import registry
+from equity.questions import pool, registry
 from equity.questions.question import Threads
 
 FORMATS = ("jsonl", "csv")
@@ -273,22 +272,6 @@ def inline(lines: list[Line]) -> Future[list[Answer]]:
     return future
 
 
-def _inline(job: Callable[[list[Any], Threads], list[Any]], items: list[Any]) -> Future[list[Any]]:
-    """``job(items)`` run in this process on all threads, as a finished future."""
-    future: Future[list[Any]] = Future()
-    future.set_result(job(items, None))
-    return future
-
-
-def local_executor(workers: int) -> Executor:
-    """A pool of ``workers`` processes, each loading the kernels once (spawned, so numba's threads are
-    never forked)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
-
-
 def group_size(source: str) -> int:
     """Lines per task: 8 from a file (or standard input redirected from one), whose lines are all there
     to read; 1 from a pipe or a terminal, where a line may be waiting for the next to be typed."""
@@ -298,10 +281,6 @@ def group_size(source: str) -> int:
     except (OSError, ValueError, io.UnsupportedOperation):
         regular = False
     return 8 if regular else 1
-
-
-def default_workers() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
 def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[Any], int | None]:
@@ -338,24 +317,8 @@ def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[
 
 
 @contextlib.contextmanager
-def executor(workers: int | None, cluster: str | None,
-             job: Callable[[list[Any], Threads], list[Any]] = work) -> Iterator[tuple[Any, int]]:
-    """``(submit, workers)``: in this process (``workers == 0``), a pool of worker processes (default one
-    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.cluster`); ``submit(items)``
-    runs ``job(items, threads)`` there (:func:`work` by default; ``equity hands`` hands its own)."""
-    if cluster:
-        from equity.questions.cluster import connect
-
-        with connect(cluster, job) as connected:
-            yield connected
-        return
-    n = default_workers() if workers is None else workers
-    if n == 0:
-        yield (inline if job is work else functools.partial(_inline, job)), 1
-        return
-    pool = local_executor(n)
-    threads = "auto" if n > 1 else None
-    try:
-        yield (lambda lines: pool.submit(job, lines, threads)), n
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, int]]:
+    """``(submit, workers)`` for batch lines: :func:`equity.questions.pool.executor` with :func:`work` as its
+    job, answered by :func:`inline` in this process."""
+    with pool.executor(workers, cluster, work, inline) as running:
+        yield running

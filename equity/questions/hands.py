@@ -33,7 +33,7 @@ from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
 from equity.options import DEFAULT, RunOptions
 from equity.questions.allin import PricedHand, classify, price, price_classified
-from equity.questions.batch import executor
+from equity.questions.pool import executor
 from equity.questions.question import Threads
 
 #: The reasons a hand with an all-in is not priced.
