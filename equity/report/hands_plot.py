@@ -10,30 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from equity.errors import EquityError
+from equity.report import figures
 
 #: The lines' colours, solid, so that a test can find them in a rendering.
 NET = "#2ca02c"
 EV = "#ff7f0e"
-MISSING = "--plot needs matplotlib: pip install 'equity[plot]'"
-FORMATS = ("svg", "png")
 
 
 def check_target(path: str | Path) -> str:
-    """The picture's format from ``path``'s suffix, once matplotlib is known to be there: ``"svg"`` or
-    ``"png"`` (so that a run over many files does not end in an error it could have said first).
-
-    Raises:
-        EquityError: another suffix, or matplotlib not installed.
-    """
-    fmt = Path(path).suffix.lower().lstrip(".")
-    if fmt not in FORMATS:
-        raise EquityError(f"--plot {path}: the picture is an .svg or a .png file")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise EquityError(MISSING) from None
-    return fmt
+    """``--plot``'s format, checked before the run (:func:`equity.report.figures.check_target`)."""
+    return figures.check_target(path, "--plot")
 
 
 def save_graph(net: Sequence[float], ev: Sequence[float], path: str | Path, title: str, unit: str) -> None:
@@ -44,16 +30,9 @@ def save_graph(net: Sequence[float], ev: Sequence[float], path: str | Path, titl
         EquityError: another suffix, matplotlib not installed, or the file cannot be written.
     """
     fmt = check_target(path)
-    from matplotlib.figure import Figure
-
-    if fmt == "svg":
-        from matplotlib.backends.backend_svg import FigureCanvasSVG as Canvas
-    else:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg as Canvas
     running_net, running_ev = _running(net), _running(ev)
     hands = list(range(len(net) + 1))
-    fig = Figure(figsize=(8, 4.5), layout="constrained")
-    Canvas(fig)
+    fig = figures.new_figure(fmt, (8, 4.5))
     ax = fig.subplots()
     ax.plot(hands, running_net, color=NET, linewidth=1.4, label=f"net won ({running_net[-1]:,.2f})")
     ax.plot(hands, running_ev, color=EV, linewidth=1.4, label=f"all-in EV ({running_ev[-1]:,.2f})")
@@ -64,10 +43,7 @@ def save_graph(net: Sequence[float], ev: Sequence[float], path: str | Path, titl
     ax.grid(True, alpha=0.3)
     ax.legend(loc="best", frameon=False)
     fig.suptitle(title, fontsize=11)
-    try:
-        fig.savefig(Path(path), format=fmt, metadata={"Date": None} if fmt == "svg" else None, dpi=120)
-    except OSError as exc:
-        raise EquityError(f"cannot write {path}: {exc.strerror or exc}") from None
+    figures.write(fig, path, fmt)
 
 
 def _running(values: Sequence[float]) -> list[float]:
