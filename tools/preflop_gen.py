@@ -59,6 +59,7 @@ from equity.cards import parse_cards
 from equity.classes import CLASS_NAMES, class_index_table, n_combos
 from equity.errors import HandSizeError
 from equity.evaluators import tables as _tables
+from equity.games.holdem.flop_counting import counting_pass
 
 N_BOARDS = 2_598_960
 N_CANONICAL_BOARDS = 134_459
@@ -106,21 +107,6 @@ def _canonical_boards():
                         weights[n] = 24 // stabiliser
                         n += 1
     return boards[:n].copy(), weights[:n].copy()
-
-
-@njit(inline="always")
-def _counting_pass(src, dst, count, n, shift, mask):
-    """One stable counting-sort pass of ``src[:n]`` into ``dst`` by the digit ``(key >> shift) & mask``;
-    ``count`` (int32, ``mask + 1``) holds the digit histogram on entry and is consumed."""
-    total = 0
-    for d in range(mask + 1):
-        t = count[d]
-        count[d] = total
-        total += t
-    for i in range(n):
-        d = (src[i] >> shift) & mask
-        dst[count[d]] = src[i]
-        count[d] += 1
 
 
 @njit(cache=True)
@@ -179,8 +165,8 @@ def _board_scores(board, t, keys, scratch, score):
             n += 1
 
     # LSD radix sort, scratch -> keys by the low digit, then keys -> scratch by the high one.
-    _counting_pass(scratch, keys, count_lo, n, 12, 127)
-    _counting_pass(keys, scratch, count_hi, n, 19, 63)
+    counting_pass(scratch, keys, count_lo, n, 12, 127)
+    counting_pass(keys, scratch, count_hi, n, 19, 63)
 
     # Groups of equal value in ascending order: below = L(v), less[c] = L_c(v), equal[c] = E_c(v).
     below = 0

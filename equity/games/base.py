@@ -279,6 +279,24 @@ class Game:
         """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
         raise NotImplementedError
 
+    # -- every flop at once (equity flops) -------------------------------------------------------------
+    #: Whether ``equity flops`` plays this game (hold'em and short deck: two hole cards, the best five).
+    plays_flops: ClassVar[bool] = False
+
+    def flop_counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
+                    villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
+        """Each flop's exact counts over every turn and river, for :mod:`equity.questions.flops`:
+        ``(F, 3)`` hero wins, ties and pairs of live combos times boards (int64 for unit weights, else
+        float64), from ``flops`` uint8 ``(F, 3)``, each side's ``(combos, weights)`` and ``gone`` uint8
+        ``(52,)`` (1 for a dead or off-deck card), on ``threads`` threads. Only where :attr:`plays_flops`."""
+        raise NotImplementedError
+
+    def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
+                  gone: np.ndarray) -> np.ndarray:
+        """float64 ``(F, K + 1)``: per flop the live weight of the range's combos in each of
+        :data:`equity.games.hits.FLOP_HIT_KEYS`, then the live weight. Only where :attr:`plays_flops`."""
+        raise NotImplementedError
+
     # -- a hand as played (equity hands) ------------------------------------------------------------
     #: The betting rounds' names, first to last: preflop, flop, turn, river in the board games.
     round_names: ClassVar[tuple[str, ...]] = ("preflop", "flop", "turn", "river")

@@ -48,8 +48,8 @@ DRAW_BITS = {"flush_draw": 1, "nut_flush_draw": 2, "backdoor_flush_draw": 4, "op
 
 _FD, _NFD, _BDFD, _OE, _GS, _OVER, _COMBO = 1, 2, 4, 8, 16, 32, 64
 _OVERPAIR, _TOP, _BETWEEN, _MIDDLE, _BOTTOM, _UNDER, _BOARD = range(7)
-# Category indices in CATEGORY_NAMES (hold'em's order): flush, straight, one pair, high card.
-_FLUSH, _STRAIGHT, _ONE_PAIR, _HIGH_CARD = 3, 4, 7, 8
+# Category indices in CATEGORY_NAMES (hold'em's order).
+_FLUSH, _STRAIGHT, _TRIPS, _TWO_PAIR, _ONE_PAIR, _HIGH_CARD = 3, 4, 5, 6, 7, 8
 
 
 @njit(inline="always")
@@ -323,3 +323,66 @@ def classify(combos: np.ndarray, board: np.ndarray, gone: np.ndarray,
         _best_five_hits(combos, board, tables, game.category_table(), _order(game),
                         _straight_top(game.low_card), gone, out_class, out_cat, out_pair, out_draw)
     return out_class, out_cat, out_pair, out_draw
+
+
+#: What ``equity flops`` counts of each range on each flop: made hands by category (``*_or_better``:
+#: that category or a better one, in the game's order) and draws (:data:`DRAW_BITS`).
+FLOP_HIT_KEYS = ("pair_or_better", "two_pair_or_better", "three_of_a_kind", "straight", "flush", "flush_draw",
+                 "open_ended", "gutshot")
+
+
+@njit(cache=True)
+def _flop_hits(flops, combos, weights, gone, t, cat_of_class, order, straight_top, out):
+    """Per flop the live weight in each of :data:`FLOP_HIT_KEYS`, then the live weight: ``out`` float64
+    (F, K + 1), written. ``gone``: uint8 (52,), dead and off-deck cards (the flop's are added per flop);
+    the rest as :func:`_best_five_hits` takes them."""
+    n = combos.shape[0]
+    cls = np.empty(n, np.int16)
+    cat = np.empty(n, np.uint8)
+    part = np.empty(n, np.int8)
+    draw = np.empty(n, np.uint8)
+    live = np.empty((n, 2), np.uint8)
+    w = np.empty(n, np.float64)
+    two_pair = order[_TWO_PAIR]
+    for f in range(flops.shape[0]):
+        out_f = out[f]
+        out_f[:] = 0.0
+        g = gone.copy()
+        for k in range(3):
+            g[flops[f, k]] = 1
+        m = 0
+        for i in range(n):
+            if not g[combos[i, 0]] and not g[combos[i, 1]]:
+                live[m, 0] = combos[i, 0]
+                live[m, 1] = combos[i, 1]
+                w[m] = weights[i]
+                m += 1
+        _best_five_hits(live[:m], flops[f], t, cat_of_class, order, straight_top, g, cls[:m], cat[:m],
+                        part[:m], draw[:m])
+        for i in range(m):
+            x = w[i]
+            c = cat[i]
+            if c != _HIGH_CARD:
+                out_f[0] += x
+            if order[c] <= two_pair:
+                out_f[1] += x
+            out_f[2] += x * (c == _TRIPS)
+            out_f[3] += x * (c == _STRAIGHT)
+            out_f[4] += x * (c == _FLUSH)
+            out_f[5] += x * ((draw[i] & _FD) != 0)
+            out_f[6] += x * ((draw[i] & _OE) != 0)
+            out_f[7] += x * ((draw[i] & _GS) != 0)
+            out_f[8] += x
+
+
+def flop_hits(flops: np.ndarray, combos: np.ndarray, weights: np.ndarray, gone: np.ndarray,
+              game: Game) -> np.ndarray:
+    """float64 ``(F, K + 1)``: per flop the live weight of the range's combos in each of
+    :data:`FLOP_HIT_KEYS` (as :mod:`equity.questions.hits` defines each line), then the live weight.
+    ``combos``: uint8 ``(n, 2)``; ``gone``: uint8 ``(52,)``, 1 for a dead or off-deck card."""
+    rows = np.ascontiguousarray(np.sort(np.asarray(combos, np.uint8), axis=1)[:, ::-1])
+    out = np.empty((len(flops), len(FLOP_HIT_KEYS) + 1), np.float64)
+    _flop_hits(np.ascontiguousarray(flops, np.uint8), rows, np.asarray(weights, np.float64),
+               np.ascontiguousarray(gone, np.uint8), game.tables(), game.category_table(), _order(game),
+               _straight_top(game.low_card), out)
+    return out
