@@ -4,7 +4,7 @@ The machines are shared and noisy, so every figure is the median of several runs
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
     python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|
-                                        boardless|cold|hands|ompeval|all] [--repeat N]
+                                        boardless|cold|hands|flops|ompeval|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -554,6 +554,12 @@ def bench_hands(repeat: int) -> None:
     run_hands(repeat)
 
 
+def bench_flops(repeat: int) -> None:
+    from flops import bench_flops as run_flops
+
+    run_flops(repeat)
+
+
 def bench_ompeval(repeat: int) -> None:
     from ompeval import bench_ompeval as run_ompeval
 
@@ -563,7 +569,7 @@ def bench_ompeval(repeat: int) -> None:
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
             "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
             "batch": bench_batch, "boardless": bench_boardless, "cold": bench_cold, "hands": bench_hands,
-            "ompeval": bench_ompeval}
+            "flops": bench_flops, "ompeval": bench_ompeval}
 
 
 

@@ -42,6 +42,7 @@ _LAZY_MODULES = {
     "equity.questions.dist": ("Distribution", "equity_distribution"),
     "equity.questions.runouts": ("Runout", "runout"),
     "equity.questions.hits": ("Hits", "range_hits"),
+    "equity.questions.flops": ("flops", "FlopsResult", "FlopRow"),
     "equity.evaluators.lowball": ("evaluate_razz", "describe_razz", "evaluate_low8", "evaluate_deuce",
     "describe_deuce"), "equity.evaluators.badugi": ("evaluate_badugi", "describe_badugi"),
     "equity.questions.grid": ("EquityGrid", "RangeGrid", "equity_grid", "range_grid"),

@@ -1112,3 +1112,20 @@ def naive_allin_ev(hand, hands, board, game="holdem"):
         for i, share in zip(elig, row, strict=True):
             ev[i] += float(share) * float(amount) * keep
     return ev, shares
+
+
+# --- Flops up to relabelling the suits (equity flops) -------------------------------------------------
+
+def naive_flop_classes(deck=range(52), keep=None):
+    """``{canonical flop: how many flops}``: every flop of ``deck`` (three cards, in any order) put in
+    its class under the suit permutations (all 24, or those for which ``keep(perm)`` is true), the class
+    named by the smallest sorted tuple of its images."""
+    from itertools import combinations, permutations
+
+    perms = [p for p in permutations(range(4)) if keep is None or keep(p)]
+    classes = {}
+    for flop in combinations(sorted(deck), 3):
+        images = [tuple(sorted(4 * (c // 4) + p[c % 4] for c in flop)) for p in perms]
+        key = min(images)
+        classes[key] = classes.get(key, 0) + 1
+    return classes

@@ -74,7 +74,7 @@ def test_one_csv_file_asks_every_question(tmp_path):
 
 
 @pytest.mark.parametrize(("keys", "needle"), [
-    ({"question": "flops", "players": ["AA", "KK"]}, "unknown question 'flops'; the questions are equity"),
+    ({"question": "solve", "players": ["AA", "KK"]}, "unknown question 'solve'; the questions are equity"),
     ({"question": "grid", "players": ["AA", "KK"], "dist": True}, "not both"),
     ({"players": ["AA", "KK"], "board": "Th9h2c", "dist": True, "runout": "turn"}, "not both"),
     ({"question": "hits", "board": "Th9h2c"}, "'range' is missing"),

@@ -130,11 +130,15 @@ def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
              "hold'em, or Omaha when the hands have 4 to 6 cards].")(func)
 
 
-def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
+def engine_options(func: Callable[..., Any] | None = None, *,
+                   board: bool = True) -> Any:
     """The options of every command that runs the engines: board, dead cards, method, stop, seed,
     threads, JSON and the progress bar. The command gets the method, stop, seed and threads as one
     ``options`` (:class:`~equity.options.RunOptions`, its precision a fraction), and ``board``, ``dead``,
-    ``as_json`` and ``no_progress`` as they are (for :func:`running`)."""
+    ``as_json`` and ``no_progress`` as they are (for :func:`running`). ``board=False`` (as
+    ``@engine_options(board=False)``): no ``--board``, for a command that deals the boards itself."""
+    if func is None:
+        return functools.partial(engine_options, board=board)
 
     @functools.wraps(func)
     def command(*args: Any, exact: bool, mc: bool, trials: int | None, precision: float | None,
@@ -167,6 +171,8 @@ def engine_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README)."),
         click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
     ]
+    if not board:
+        options = options[1:]
     for option in reversed(options):
         command = option(command)
     return command

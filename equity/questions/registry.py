@@ -11,6 +11,8 @@ runout      those and ``street`` (or ``"runout": true``,            ``equity run
             ``"turn"`` or ``"river"``)
 grid        those but ``categories``                                ``equity grid --json``
 hits        range, board, dead, game                                ``equity hits --json``
+flops       players (the two ranges), flops, dead, game, method,    ``equity flops --json``
+            trials, precision, time, seed, preflop
 ==========  ======================================================  =====================================
 
 A line asks the question its ``question`` key names, or the one whose flag it sets true (``dist``,
@@ -27,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from equity.errors import EquityError
-from equity.questions import dist, grid, hits, runouts, spec
+from equity.questions import dist, flops, grid, hits, runouts, spec
 from equity.questions.question import FALSE_WORDS, Question, Threads
 
 QUESTIONS: dict[str, Question] = {q.name: q for q in (
@@ -36,6 +38,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     runouts.QUESTION,
     grid.QUESTION,
     hits.QUESTION,
+    flops.QUESTION,
 )}
 #: Every key a line may have, for a CSV header: ``id``, ``question`` and each question's.
 KEYS = tuple(dict.fromkeys(("id", "question", *(k for q in QUESTIONS.values() for k in q.keys))))

@@ -57,6 +57,9 @@ class HoldemGame(Game):
             {"question": "grid", "players": ["KK+,AK", "QQ"], "method": "monte-carlo", "trials": 20_000,
              "seed": 1},
             {"question": "hits", "range": ranged[0], "board": board},
+            # equity flops: whole counts and weighted sums compile apart
+            {"question": "flops", "players": ranged, "flops": board, "preflop": False},
+            {"question": "flops", "players": ["AA,KK@50", "QQ"], "flops": board, "preflop": False},
         ]
 
     @property
@@ -169,6 +172,21 @@ class HoldemGame(Game):
         from equity.games.holdem import runouts as holdem_boards
 
         return in_jit_cache(holdem_boards._boards)
+
+    # -- every flop at once ---------------------------------------------------------------------------
+    plays_flops = True
+
+    def flop_counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
+                    villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
+        from equity.games.holdem.flops import flop_counts
+
+        return flop_counts(flops, hero, villain, gone, self.tables(), threads)
+
+    def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
+                  gone: np.ndarray) -> np.ndarray:
+        from equity.games.hits import flop_hits
+
+        return flop_hits(flops, combos, weights, gone, self)
 
 
 def _omaha_like(text: str) -> bool:
