@@ -77,6 +77,7 @@ def test_blocked_rows_are_counted_apart():
     (*SPOT, ""),
     ("AsKs", "QQ", ""),
     ("QQ+", "random", ""),
+    ("random", "AA,KK", ""),  # 1,326 hero combos: the pairwise sums added up after every river
     ("AKs,TT", "AKs,KQo", "2c"),  # the same combos on both sides; a dead card
 ])
 def test_sampled_rows_equal_the_single_flop_exact_run_to_the_bit(hero, villain, dead):

@@ -83,9 +83,13 @@ def every_flop(deck: np.ndarray) -> np.ndarray:
 
 
 def _keys(flops: np.ndarray) -> np.ndarray:
-    """int64: a flop's key, its cards high first as base-52 digits (a higher key, higher cards)."""
-    f = np.sort(flops.astype(np.int64), axis=-1)
-    return f[..., 2] * 2704 + f[..., 1] * 52 + f[..., 0]
+    """int64: a flop's key, its cards high first as base-52 digits (a higher key, higher cards); the
+    three cards in any order (sorted here by min and max: a tenth of the time of ``np.sort``)."""
+    f = flops.astype(np.int64)
+    a, b, c = f[..., 0], f[..., 1], f[..., 2]
+    lo = np.minimum(np.minimum(a, b), c)
+    hi = np.maximum(np.maximum(a, b), c)
+    return hi * 2704 + (a + b + c - lo - hi) * 52 + lo
 
 
 def _from_keys(keys: np.ndarray) -> np.ndarray:

@@ -4,10 +4,11 @@ once, exact.
 For each flop, every turn and river of the cards left is dealt; on each such board every live combo of
 each range is scored once, and the pairs of combos are counted from those scores with card removal,
 never dealt one by one. The walk is shared as far as it goes: the flop once, the flop and turn once per
-turn, each combo's six cards once per turn (:func:`_six`), then per river one ``rank_last`` load a combo,
-a gather with no branch (:func:`_scores`). Only the few combos that a river can give a flush (four of its
-suit among their six cards, or five of one suit) read their suit word; the combos that hold the turn or
-river card are then marked dead (:func:`_mark`, from per-card lists made once a flop).
+turn, each combo's six cards once per turn (:func:`_six`), then one ``rank_last`` gather per combo and
+river rank (the four rivers of a rank share it: :func:`_by_rank`), copied per river (:func:`_scores`).
+Only the few combos that a river can give a flush (four of its suit among their six cards, or five of
+one suit) read their suit word; the combos that hold the turn or river card are then marked dead
+(:func:`_mark`, from per-card lists made once a flop).
 
 The pairs on each board are counted by :mod:`equity.games.holdem.flop_counting` (pairwise, sorted, or
 mirrored for one range against itself).
@@ -68,12 +69,24 @@ def _six(t, r4, w4, suits, cards, q, x, lists, sizes):
 
 
 @njit(inline="always")
-def _scores(t, q, x, river, lists, sizes, out):
-    """Each live combo's class with the river card: its ranks' class, then for the combos that can hold
-    a flush with this river (:func:`_six`'s lists) the better of that and the flush's."""
-    k = uint64(river) >> _TWO
-    for i in range(q.shape[0]):  # a gather, no branch
-        out[i] = t.rank_last[q[i] + k]
+def _by_rank(t, q, first, out):
+    """Each live combo's class by its ranks alone with a river of each rank ``first`` .. 12 (the rivers
+    after a turn are of its rank or higher): ``out[k, i]``, one gather a rank, where a gather a river
+    would be four times as many."""
+    for k in range(first, 13):
+        row = out[k]
+        for i in range(q.shape[0]):  # a gather, no branch
+            row[i] = t.rank_last[q[i] + k]
+
+
+@njit(inline="always")
+def _scores(t, ranked, x, river, lists, sizes, out):
+    """Each live combo's class with the river card: its class by ranks (:func:`_by_rank`), then for the
+    combos that can hold a flush with this river (:func:`_six`'s lists) the better of that and the
+    flush's."""
+    row = ranked[np.int64(river) >> 2]
+    for i in range(row.shape[0]):
+        out[i] = row[i]
     for group in (np.int64(river) & 3, 4):
         for j in range(sizes[group]):
             i = lists[group, j]
@@ -218,14 +231,22 @@ def _flop(flop, r, pairwise, mirror, t, acc):
     xh = np.empty(nh, np.uint64)
     qv = np.empty(nv, np.uint64)
     xv = np.empty(nv, np.uint64)
+    ranked_h = np.empty((13, nh), np.int16)
+    ranked_v = np.empty((13, nv), np.int16)
     lists_h = np.empty((5, nh), np.int64)
     sizes_h = np.zeros(5, np.int64)
     lists_v = np.empty((5, nv), np.int64)
     sizes_v = np.zeros(5, np.int64)
     vh = np.empty(nh, np.int16)
     vv = np.full(max(cols, nv), DEAD_VILLAIN, np.int16)
-    col_wins = np.zeros(cols, like.dtype)
-    col_ties = np.zeros(cols, col_wins.dtype)
+    # Per villain combo, the pairs its hero combos win and tie: in the weights' dtype (int16 for counts:
+    # twice the lanes of int32), added into the flop's totals before they can overflow: after each turn
+    # when a turn's rivers cannot take a column past 32,767 (48 x nh), else after each river.
+    col_wins = np.zeros(cols, h_w.dtype)
+    col_ties = np.zeros(cols, h_w.dtype)
+    total_wins = np.zeros(cols, acc.dtype)
+    total_ties = np.zeros(cols, acc.dtype)
+    every_river = 48 * nh > 32_767
     n = max(nh, nv)
     scratch = (np.empty(n, np.int32), np.empty(n, np.int32), np.empty(n, np.int32), np.zeros(128, np.int32),
                np.zeros(64, np.int32), np.zeros(52, like.dtype), np.zeros(52, like.dtype))
@@ -235,29 +256,45 @@ def _flop(flop, r, pairwise, mirror, t, acc):
         w4 = w3 + t.card_word[turn]
         suits[turn & 3] += 1
         _six(t, r4, w4, suits, h_cards, qh, xh, lists_h, sizes_h)
+        _by_rank(t, qh, np.int64(turn) >> 2, ranked_h)
         if pairwise or not mirror:
             _six(t, r4, w4, suits, v_cards, qv, xv, lists_v, sizes_v)
+            _by_rank(t, qv, np.int64(turn) >> 2, ranked_v)
         for ri in range(ti + 1, nd):
             river = deck[ri]
-            _scores(t, qh, xh, river, lists_h, sizes_h, vh)
+            _scores(t, ranked_h, xh, river, lists_h, sizes_h, vh)
             _mark(h_holding, h_start, turn, DEAD_HERO, vh)
             _mark(h_holding, h_start, river, DEAD_HERO, vh)
             if pairwise or not mirror:
-                _scores(t, qv, xv, river, lists_v, sizes_v, vv[:nv])
+                _scores(t, ranked_v, xv, river, lists_v, sizes_v, vv[:nv])
                 _mark(v_holding, v_start, turn, DEAD_VILLAIN, vv)
                 _mark(v_holding, v_start, river, DEAD_VILLAIN, vv)
             if pairwise:
                 count_pairwise(pair, vh, vv, col_wins, col_ties)
+                if every_river:
+                    _spill(col_wins, col_ties, total_wins, total_ties)
             elif mirror:
                 count_mirror(vh, h_weights, h_start, h_holding, by_value, acc)
             else:
                 count_sorted(hero, h_live, h_w, same, villain, v_live, v_w, vh, vv, scratch, acc)
         suits[turn & 3] -= 1
+        if pairwise:
+            _spill(col_wins, col_ties, total_wins, total_ties)
     if pairwise:
-        acc[0] = col_wins.sum()
-        acc[1] = col_ties.sum()
+        acc[0] = total_wins.sum()
+        acc[1] = total_ties.sum()
     elif mirror:  # each side wins as often as the other: half the pairs that do not tie
         acc[0] = (acc[2] - acc[1]) / 2  # exact: an even whole number, or weights' sums
+
+
+@njit(inline="always")
+def _spill(col_wins, col_ties, total_wins, total_ties):
+    """Add the per-column sums into the flop's totals, and clear them."""
+    for j in range(col_wins.shape[0]):
+        total_wins[j] += col_wins[j]
+        total_ties[j] += col_ties[j]
+        col_wins[j] = 0
+        col_ties[j] = 0
 
 
 @njit(inline="always")

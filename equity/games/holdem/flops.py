@@ -9,13 +9,14 @@ from equity.engines.parallel import run_split, using_threads
 from equity.games.holdem.flop_kernels import Ranges, _flops
 
 #: The pairwise count costs about ``nh x nv / PAIRWISE_LANES`` steps a board and the sorted one about
-#: ``nh + nv``: the pairwise count runs while it is the cheaper. Measured on Zen 4 over a twelfth of the
-#: flops: 134 x 264 combos (10% against 20%) pairwise 0.23 s, sorted 0.31 s; 200 x 536 even (0.55 s);
-#: 264 x 1,326 (20% against random) 2.05 s against 1.14 s.
-PAIRWISE_LANES = 150
-#: For one range against itself the mirrored count costs about ``MIRROR_LANES`` combos' pairwise rows:
-#: 134 combos (10% against 10%) pairwise 0.19 s, mirrored 0.08 s.
-MIRROR_LANES = 48
+#: ``nh + nv``: the pairwise count runs while it is the cheaper. Measured on Zen 4 over a fifteenth of
+#: the flops: 264 x 1,326 combos (20% against random) pairwise 0.86 s, sorted 1.06 s; 72 x 1,326 (5%
+#: against random) 0.26 s against 0.86 s; 134 x 264 (10% against 20%) 0.14 s against 0.33 s.
+PAIRWISE_LANES = 270
+#: For one range against itself the mirrored count costs about ``MIRROR_LANES`` villain combos of a
+#: pairwise row: 134 combos (10% against 10%) pairwise 0.071 s, mirrored 0.083 s; 264 combos 0.20 s
+#: against 0.15 s.
+MIRROR_LANES = 160
 
 
 def flop_counts(flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
