@@ -291,3 +291,13 @@ def test_a_dask_cluster_gives_the_same_numbers():
     here = flops(*SPOT, flops="monotone", preflop=False)
     there = flops(*SPOT, flops="monotone", preflop=False, cluster="local:2")
     _same(here.to_dict(), there.to_dict())
+
+
+def test_a_flop_where_every_weighted_pair_collides_is_blocked():
+    # on Ah3d2c each side keeps one combo and both hold the As: no pair can be dealt
+    r = flops("AsKs@30,AhKh@30", "AsQs@30,AhQh@30", flops="Ah2c3d,2c3d4h", preflop=False)
+    blocked, played = r.rows
+    assert blocked.flop == "Ah3d2c" and blocked.blocked == "every pair of live combos shares a card"
+    assert played.blocked is None and r.overall.counted == 1
+    one = equity.calculate(["AsKs@30,AhKh@30", "AsQs@30,AhQh@30"], "4h3d2c", method="exact")
+    assert played.hero.equity == pytest.approx(one.players[0].equity, abs=1e-13)

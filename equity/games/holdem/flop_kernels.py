@@ -210,11 +210,11 @@ def _flop(flop, r, pairwise, mirror, t, acc):
     for i in range(nh):
         total_h += h_w[h_live[i]]
     pairs += total_h * total_v - shared
+    if pairs < 1e-9 * total_h * total_v:  # none: weights summed in floats can leave a trace of rounding
+        return
     # Every pair's four cards are in the deck: it is live on every board of the other cards.
     left = nd - 4
     acc[2] = pairs * (left * (left - 1) // 2)
-    if pairs == 0:
-        return
     h_cards = np.empty((nh, 2), np.uint8)
     for i in range(nh):
         h_cards[i] = hero[h_live[i]]
