@@ -86,9 +86,7 @@ def flops_command(players: tuple[str, ...], flop_set: str | None, sort: str, asc
     if len(parsed) != 2:
         raise ScenarioError(f"equity flops takes two ranges, the hero's and the villain's; got {len(parsed)} "
                             "players")
-    hero, villain = parsed
-    if isinstance(villain, int) and villain != 1:
-        raise ScenarioError(f"equity flops plays one opponent; got {villain} random hands")
+    hero, villain = parsed  # a count of random hands other than 1: equity.flops says so
     with running(options, as_json or as_csv, no_progress, "counting", "flops") as run:
         if not run.progress.enabled:  # type: ignore[union-attr]  # no bar to move: one call counts it all
             run = run.replace(progress=None)
