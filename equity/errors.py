@@ -51,3 +51,13 @@ class HistoryError(EquityError):
         super().__init__(f"{where}: {reason}" if where else reason)
         self.reason = reason
         self.where = where
+
+
+class NotRead(EquityError):
+    """A hand history of a site whose histories equity does not read (``Chico hand histories are not
+    read``): ``site`` names it."""
+
+    def __init__(self, path: str, site: str) -> None:
+        super().__init__(f"{path}: {site} hand histories are not read")
+        self.path = path
+        self.site = site

@@ -1,14 +1,16 @@
 """Reading hand histories from files, folders and standard input, one hand at a time.
 
-A text file (PokerStars, GGPoker) is read line by line and cut into hands at each site's first line
-(:func:`equity.histories.pokerstars.is_header`, :func:`equity.histories.ggpoker.is_header`), the site
-detected per hand, so one file may mix them; a PHH file (``.phh``, ``.phhs``, or text that starts as
-one) is TOML, read whole. Text is UTF-8 with or without a byte-order mark, or UTF-16 (with its mark, or
-without one when every other byte is zero); Windows line ends are read as any other. Memory stays flat
-whatever the number of hands: one hand's lines at a time (one PHH file at a time).
+The sites are those of :mod:`equity.histories.sites`. A file that a file site claims (PHH's ``.phh``,
+``.phhs`` or text that starts as one; iPoker's XML) is read whole by that site; any other is a text file,
+cut into hands at each text site's first line (its ``heads``, searched for in blocks; its ``is_header``
+decides), the site detected per hand, so one file may mix them. A file that holds no hand of a site read is
+named as another site's when :data:`~equity.histories.sites.FOREIGN` knows it. Text is UTF-8 with or without
+a byte-order mark, or UTF-16 (with its mark, or without one when every other byte is zero); Windows line
+ends are read as any other. Memory stays flat whatever the number of hands: one hand's lines at a time (one
+PHH file at a time).
 
-A folder is read recursively, its ``.txt``, ``.phh`` and ``.phhs`` files in name order; a file named on
-the command line is read whatever its name. A hand that cannot be read is yielded as a
+A folder is read recursively, its ``.txt``, ``.phh``, ``.phhs`` and ``.xml`` files in name order; a file
+named on the command line is read whatever its name. A hand that cannot be read is yielded as a
 :class:`~equity.errors.HistoryError` (its file, line and reason) and the rest go on.
 """
 
@@ -16,22 +18,26 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from equity.errors import EquityError, HistoryError
-from equity.histories import ggpoker, phh, pokerstars
+from equity.errors import EquityError, HistoryError, NotRead
+from equity.histories import sites
 from equity.histories.model import Hand
+from equity.histories.reader import Site
 
 #: The suffixes read in a folder.
-SUFFIXES = (".txt", ".phh", ".phhs")
-_SITES = (pokerstars, ggpoker)
+SUFFIXES = (".txt", ".phh", ".phhs", ".xml")
 _SNIFF = 1 << 16
-#: Characters read at a time; how every site's first line starts (its ``is_header`` decides).
-_BLOCK, _HEAD = 1 << 20, "Poker"
+#: Characters read at a time.
+_BLOCK = 1 << 20
+#: A line that may start a text site's hand: one of the heads at the start of a line.
+_HEADS = re.compile("^(?:" + "|".join(sorted({re.escape(h) for s in sites.text_sites() for h in s.heads},
+                                             key=len, reverse=True)) + ")", re.M)
 
 
 @dataclass(frozen=True)
@@ -102,36 +108,39 @@ def read_source(source: Source) -> Iterator[Hand | HistoryError]:
             head.append(line)
             if line.strip() and not line.lstrip().startswith("#"):
                 break
-        if phh.is_phh(source.path, "".join(head)):
-            yield from phh.read("".join(head) + f.read(), source.path)
-            return
-        yield from _text_hands(source, "".join(head), f)
+        text = "".join(head)
+        for site in sites.file_sites():
+            if site.sniff(source.path, text):  # type: ignore[misc]
+                yield from site.read(text + f.read(), source.path)  # type: ignore[misc]
+                return
+        yield from _text_hands(source, text, f)
 
 
 def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | HistoryError]:
     """The hands of a site's text file, cut at each hand's first line: ``text`` its start, read already,
     ``f`` the rest. The file is read :data:`_BLOCK` characters at a time and searched for the lines
-    that start with :data:`_HEAD`, so no Python code runs per line here."""
-    site = None
+    that start with a site's head (:data:`_HEADS`), so no Python code runs per line here."""
+    site: Site | None = None
     hand: list[str] = []  # the text of the hand being cut, so far
     start = 0
     found = False
     number = 1  # the line number of ``text``'s first line
+    first = ""  # the file's start, to name the site of a file that holds no hand read here
     while True:
         more = f.read(_BLOCK)
         text += more
+        if not first:
+            first = text[:_SNIFF]
         cut = text.rfind("\n") + 1 if more else len(text)
         if more and not cut:
             continue  # not one whole line yet
         body, text = text[:cut], text[cut:]
         at = counted = 0
-        following = 0 if body.startswith(_HEAD) else body.find("\n" + _HEAD) + 1 or -1
-        while following >= 0:
-            head = following
+        for match in _HEADS.finditer(body):
+            head = match.start()
             end = body.find("\n", head)
-            following = body.find("\n" + _HEAD, end) + 1 or -1 if end >= 0 else -1
             line = body[head:] if end < 0 else body[head:end]
-            candidate = next((s for s in _SITES if s.is_header(line)), None)
+            candidate = next((s for s in sites.text_sites() if s.header(line)), None)
             if candidate is None:
                 continue
             number += body.count("\n", counted, head)
@@ -147,15 +156,20 @@ def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | Histor
             break
     if site is not None:
         yield _parse(site, "".join(hand).split("\n"), source.path, start)
-    if not found and source.named:
-        raise EquityError(f"{source.path} is not a hand history (no PokerStars, GGPoker or PHH hand in it)")
+    if not found:
+        other = sites.foreign(first)
+        if other is not None:
+            raise NotRead(source.path, other.title)
+        if source.named:
+            names = ", ".join(s.title for s in sites.SITES)
+            raise EquityError(f"{source.path} is not a hand history (no hand of {names} in it)")
 
 
-def _parse(site: object, block: list[str], path: str, start: int) -> Hand | HistoryError:
+def _parse(site: Site, block: list[str], path: str, start: int) -> Hand | HistoryError:
     while block and not block[-1].strip():
         block.pop()
     try:
-        return site.parse(block, path, start)  # type: ignore[attr-defined]
+        return site.parse(block, path, start)  # type: ignore[misc]
     except HistoryError as exc:
         return exc
     except (ValueError, IndexError, KeyError) as exc:  # a reader's slip on a shape it did not foresee

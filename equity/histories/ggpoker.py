@@ -24,6 +24,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from equity.histories.model import ZERO, CashOut, Hand
+from equity.histories.reader import Site
 from equity.histories.text import HandText
 from equity.histories.tokens import amount_in, currency_of, iso_date, money, variant
 
@@ -86,3 +87,6 @@ class _GG(HandText):
         for p in sorted(self.chose | self.risk.keys() | self.received.keys()):
             paid = self.won.get(p, ZERO) + self.received.get(p, ZERO) - self.risk.get(p, ZERO)
             self.cash_outs[p] = CashOut(paid)
+
+
+SITE = Site("ggpoker", "GGPoker", heads=("Poker Hand #",), parse=parse, is_header=is_header)

@@ -52,6 +52,7 @@ from equity.histories.phh_fields import (
     UserFields,
     stakes,
 )
+from equity.histories.reader import Site
 
 _KEY = re.compile(r"[ \t]*(?:([A-Za-z_][A-Za-z0-9_]*)[ \t]*=|\[[^\[\]\n]+\][ \t]*(?:#.*)?$)")
 _HEADER = re.compile(r"^[ \t]*\[[ \t]*([\"']?)([^\[\]\"'\n]+?)\1[ \t]*\][ \t]*(?:#[^\n]*)?$", re.M)
@@ -216,4 +217,6 @@ class _Hand(Fields):
             source=self.source, line=self.line, hero=user.player("_hero"))
 
 
-__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "USER_FIELDS", "is_phh", "read", "stakes"]
+SITE = Site("phh", "PHH", sniff=is_phh, read=read, unique_ids=False)
+
+__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "SITE", "USER_FIELDS", "is_phh", "read", "stakes"]

@@ -18,6 +18,7 @@ Run it twice: ``*** FIRST TURN *** [..] [..]`` .. ``*** SECOND RIVER ***``, ``FI
 from __future__ import annotations
 
 from equity.histories.model import ZERO, CashOut, Hand
+from equity.histories.reader import Site
 from equity.histories.text import HandText
 from equity.histories.tokens import currency_of, iso_date, money, variant
 
@@ -79,3 +80,6 @@ class _Stars(HandText):
             amount, _, fee = rest.partition(" | Cash Out Fee ")
             fee = money(fee.strip()) if fee else ZERO
             self.cash_outs[self.who(name, k)] = CashOut(money(amount.strip()), fee)
+
+
+SITE = Site("pokerstars", "PokerStars", heads=HEADERS, parse=parse, is_header=is_header)

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from equity.errors import HistoryError
+from equity.errors import HistoryError, NotRead
 from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
@@ -79,6 +79,7 @@ class Summary:
 
     files: int = 0
     files_without_hands: list[str] = field(default_factory=list)
+    files_not_read: list[dict[str, str]] = field(default_factory=list)
     read: int = 0
     priced: int = 0
     not_priced: Counter[str] = field(default_factory=Counter)
@@ -118,7 +119,8 @@ class Summary:
         return [t for t in rows if t.name == hero] if hero is not None else rows
 
     def to_dict(self, hero: str | None = None) -> dict[str, Any]:
-        return {"files": self.files, "files_without_hands": self.files_without_hands, "read": self.read,
+        return {"files": self.files, "files_without_hands": self.files_without_hands,
+                "files_not_read": self.files_not_read, "read": self.read,
                 "priced": self.priced, "not_priced": sum(self.not_priced.values()),
                 "unreadable": self.unreadable, "duplicates": len(self.duplicates),
                 "players": [t.to_dict() for t in self.rows(hero)]}
@@ -253,9 +255,15 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
 
 def _hands(source: Source, summary: Summary) -> Iterator[Hand | HistoryError]:
     found = False
-    for item in read_source(source):
-        found = True
-        yield item
+    try:
+        for item in read_source(source):
+            found = True
+            yield item
+    except NotRead as exc:
+        if source.named:
+            raise
+        summary.files_not_read.append({"file": exc.path, "site": exc.site})
+        return
     if not found:
         summary.files_without_hands.append(source.path)
 

@@ -57,6 +57,12 @@ def counts_line(summary: Summary) -> Text:
         empty = summary.files_without_hands
         text.append(f"\n{plural(len(empty), 'file')} in the folders held no hand: {', '.join(empty[:3])}"
                     + (" ..." if len(empty) > 3 else ""))
+    by_site: dict[str, list[str]] = {}
+    for item in summary.files_not_read:
+        by_site.setdefault(item["site"], []).append(item["file"])
+    for site, files in by_site.items():
+        text.append(f"\n{plural(len(files), 'file')} in the folders: {site} hand histories are not read: "
+                    f"{', '.join(files[:3])}" + (" ..." if len(files) > 3 else ""))
     return text
 
 

@@ -1,0 +1,7 @@
+"""partypoker hand histories (placeholder until its reader lands: it reads no hand)."""
+
+from __future__ import annotations
+
+from equity.histories.reader import Site
+
+SITE = Site("partypoker", "partypoker")
