@@ -23,6 +23,7 @@ from equity.cards import parse_cards
 from equity.cli import cli
 from equity.evaluators.omaha import evaluate_omaha_many
 from equity.evaluators.shortdeck import evaluate_short_many
+from equity.games import get_game
 
 SHORT_DECK = range(16, 52)
 RULES = {"short-deck": "standard", "short-deck-trips": "trips-beat-straight"}
@@ -693,3 +694,53 @@ def test_a_holdem_run_loads_no_omaha_or_short_deck_module():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == ""
+
+
+# --- the showdown of known hands (hand histories without winnings) ------------------------------------
+
+def _showdown_oracle(game: str, hands, board):
+    """The naive evaluators' shares of one complete deal (tests/naive.py), as Fractions."""
+    if game == "holdem":
+        def strength(hand, full):
+            return -naive.naive_class(tuple(hand) + tuple(full))
+
+        shares = naive.naive_game_equity(hands, board, (), strength)
+        return [s[2] for s in shares]
+    if game == "omaha-hilo":
+        highs = [naive.naive_omaha(h, board) for h in hands]
+        lows = [naive.omaha_low(h, board) for h in hands]
+        out = [Fraction(0)] * len(hands)
+        made = [k for k in lows if k is not None]
+        halves = [(highs, Fraction(1, 2)), (lows, Fraction(1, 2))] if made else [(highs, Fraction(1))]
+        for keys, part in halves:
+            best = min(k for k in keys if k is not None)
+            won = [i for i, k in enumerate(keys) if k == best]
+            for i in won:
+                out[i] += part / len(won)
+        return out
+    values = {"stud": naive.naive_class, "stud8": naive.naive_class, "razz": naive.best_razz_key,
+              "2-7": naive.deuce_key, "draw": naive.naive_class, "badugi": naive.badugi_key}
+    rows, deals = naive.naive_boardless_equity(hands, (), len(hands[0]), values[game],
+                                               naive.low8_key if game == "stud8" else None)
+    assert deals == 1
+    return [r["equity"] for r in rows]
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha-hilo", "stud", "stud8", "razz", "2-7", "draw", "badugi"])
+def test_showdown_of_known_hands_agrees_with_the_oracle(game):
+    """``Game.showdown`` (the pot of a history without winnings) against the naive evaluators, on random
+    complete deals of 2-4 players, a fifth of them with a second hand of the first one's ranks (ties)."""
+    import random
+
+    g = get_game(game)
+    rng = random.Random(52)
+    for _ in range(150):
+        players = rng.choice((2, 3, 4))
+        deck = rng.sample(range(52), players * g.hole + g.board)
+        hands = [tuple(deck[i * g.hole:(i + 1) * g.hole]) for i in range(players)]
+        board = tuple(deck[players * g.hole:])
+        twin = tuple(c ^ 1 for c in hands[0])  # the same ranks, clubs and diamonds, hearts and spades swapped
+        others = {c for h in (hands[0], *hands[2:]) for c in h} | set(board)
+        if rng.random() < 0.2 and not others & set(twin):
+            hands[1] = twin
+        assert g.showdown(hands, board) == _showdown_oracle(game, hands, board), (hands, board)

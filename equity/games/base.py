@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
 
@@ -311,6 +312,26 @@ class Game:
         (as dealt, in order) and ``discards`` (a draw game's, None when not shown): its hole cards here;
         None when the history does not show enough of them."""
         return tuple(cards) if len(cards) == self.hole else None
+
+    def showdown(self, hands: Sequence[Sequence[int]], board: Sequence[int]) -> list[Fraction]:
+        """Each of ``hands``' share of one pot on a complete deal (every card known, the board whole),
+        from the hands' values as :meth:`evaluate` gives them: the best high hand's (lowest ``rank``),
+        split among ties; in a split game the low half to the best qualifying low (lowest ``ranks``),
+        split among ties, and the whole pot to the high where no low qualifies. No enumeration, so no
+        kernel is compiled."""
+        values = [self.evaluate([*hand, *board]) for hand in hands]
+        shares = [Fraction(0)] * len(hands)
+        lows = [tuple(v["low"]["ranks"]) if isinstance(v.get("low"), dict) and v["low"]["qualifies"]
+                else None for v in values]
+        halves: list[tuple[Fraction, list[Any]]] = [(Fraction(1), [v["rank"] for v in values])]
+        if self.split and any(low is not None for low in lows):
+            halves = [(Fraction(1, 2), halves[0][1]), (Fraction(1, 2), lows)]
+        for part, keys in halves:
+            best = min(k for k in keys if k is not None)
+            winners = [i for i, k in enumerate(keys) if k == best]
+            for i in winners:
+                shares[i] += part / len(winners)
+        return shares
 
     # -- warming up ---------------------------------------------------------------------------------
     def warmup_lines(self) -> list[dict[str, Any]]:

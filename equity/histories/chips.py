@@ -18,8 +18,9 @@ from operator import add
 from equity.errors import HistoryError
 from equity.histories.model import POSTS, ZERO, Hand, money
 
-#: Why a hand is not priced (:func:`all_in_moment`): the reasons, as JSON and the summary name them.
-REASONS = ("no all-in", "uncontested", "river", "cards not shown", "betting went on")
+#: Why a hand is not priced (:func:`all_in_moment`; ``"triple draw"``: an all-in with more than one draw to
+#: come, whose equity depends on how players draw): the reasons, as JSON and the summary name them.
+REASONS = ("no all-in", "uncontested", "river", "cards not shown", "betting went on", "triple draw")
 
 
 @dataclass(frozen=True)

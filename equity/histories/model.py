@@ -7,12 +7,14 @@ A hand is a list of :class:`Action`\\ s in the order they happened, each by a pl
 ``players``) on a betting round (``street``: 0 is the first round: preflop, third street, or before
 the draw), each with the chips it *added* to the pot (a raise "to 6" after a 2 bet adds 4). Antes are
 dead money; blinds, bring-ins, bets, calls and raises are live. The cards are the board of every run and
-each player's cards as far as the history shows them. Money is :class:`~decimal.Decimal`, exactly as
+each player's cards as far as the history shows them (a draw game's as dealt, and each draw's discards
+and new cards apart, so the hand at showdown is known). Money is :class:`~decimal.Decimal`, exactly as
 printed (dollars, euros or tournament chips), so sums are exact.
 
 Streets by family: a board game's rounds are preflop (0), flop (1), turn (2), river (3), with 0, 3, 4
 and 5 board cards; stud's are third to seventh street (0 .. 4), a player holding 3 .. 7 cards; a single
-draw game's are before (0) and after (1) the draw.
+draw game's are before (0) and after (1) the draw, a triple draw's before the first draw (0) and after
+each draw (1 .. 3).
 """
 
 from __future__ import annotations
@@ -64,6 +66,10 @@ class CashOut:
     fee: Decimal = ZERO
 
 
+#: One draw of one player: the cards discarded and the cards drawn (None where not shown).
+Draw = tuple[tuple[int | None, ...], tuple[int | None, ...]]
+
+
 @dataclass(frozen=True)
 class Hand:
     """One hand as read.
@@ -80,7 +86,11 @@ class Hand:
             the runs sharing the cards dealt before the all-in; empty for games without a board.
         cards: each player's cards as the history shows them (dealt to the hero, or shown), in the
             order dealt (stud: all seven in order; a draw game: the hand before the draw); absent when
-            unknown. ``discards``: a draw game's discarded cards per player, when shown.
+            unknown. ``discards``: a draw game's cards discarded at the (first) draw per player, when
+            shown. ``draws``: a draw game's every draw per player, in order, each the cards discarded and
+            the cards drawn (None for a card not shown), so that :meth:`final` knows the hand at showdown.
+        draw_rounds: the draws of a hand whose variant draws more often than its game (3 for 2-7 or badugi
+            triple draw: the hand values of the single-draw game, four betting rounds), else 0.
         showed: the players whose cards were shown to the table (at showdown, or face up after an all-in).
         collected: chips each player collected, over all runs (uncalled bets not included).
         uncalled: chips returned to a player as an uncalled bet, as printed (checked against the
@@ -99,6 +109,11 @@ class Hand:
         table: the table's name, or None; ``button``: the button's seat number, or None.
         source: the file it was read from (``"-"`` for standard input) and ``line`` its first line.
         hero: the player the history was written for (the one cards were dealt to), or None.
+        finishing: each player's chips at the end of the hand, where the history gives them (PHH's
+            ``finishing_stacks``): the actual result is finishing less starting stack.
+        identity: what makes two copies the same hand, where the site's ids do not (:attr:`key`): None
+            for a site whose ids are unique, the identity fields a PHH file gives, or ``()`` where it
+            gives none (the hand is then known by its content).
     """
 
     site: str
@@ -110,6 +125,8 @@ class Hand:
     boards: tuple[tuple[int, ...], ...] = ()
     cards: dict[int, tuple[int, ...]] = field(default_factory=dict)
     discards: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    draws: dict[int, tuple[Draw, ...]] = field(default_factory=dict)
+    draw_rounds: int = 0
     showed: frozenset[int] = frozenset()
     collected: tuple[Decimal, ...] = ()
     uncalled: dict[int, Decimal] = field(default_factory=dict)
@@ -130,6 +147,8 @@ class Hand:
     source: str = ""
     line: int = 0
     hero: int | None = None
+    finishing: tuple[Decimal, ...] = ()
+    identity: tuple | None = None
 
     @property
     def where(self) -> str:
@@ -137,9 +156,37 @@ class Hand:
         return f"{self.source}:{self.line}"
 
     @property
-    def key(self) -> tuple[str, str]:
-        """What makes two copies of a hand the same hand: the site and the id."""
-        return self.site, self.id
+    def key(self) -> tuple:
+        """What makes two copies of a hand the same hand: the site and the id where the site's ids are
+        unique; else the identity fields the history gives; else its content (players, stacks, cards,
+        actions, boards, results), so that two different hands sharing a number are two hands."""
+        if self.identity is None:
+            return self.site, self.id
+        if self.identity:
+            return self.identity
+        return ("content", self.game, self.limit, self.players, self.actions, self.boards,
+                tuple(sorted(self.cards.items())), tuple(sorted(self.draws.items())), self.collected,
+                self.finishing, self.rake, self.tournament, self.currency)
+
+    def final(self, p: int) -> tuple[int, ...] | None:
+        """Player ``p``'s cards at showdown, when all are known: a draw game's dealt cards less every
+        draw's discards plus its new cards; any other game's as dealt."""
+        cards = self.cards.get(p)
+        if cards is None:
+            return None
+        draws = self.draws.get(p)
+        if not draws:
+            return cards
+        held = list(cards)
+        for thrown, drawn in draws:
+            if None in thrown or None in drawn:
+                return None
+            for card in thrown:
+                if card not in held:
+                    return None
+                held.remove(card)
+            held.extend(drawn)  # type: ignore[arg-type]
+        return tuple(held)  # type: ignore[arg-type]
 
     def index(self, name: str) -> int:
         """The player named ``name`` (KeyError if none)."""

@@ -21,10 +21,14 @@ Variants: the standard's codes, a limit letter (``N`` no-limit, ``P`` pot-limit,
 game (:data:`GAME_CODES`): ``NT`` ``FT`` hold'em, ``NS`` short deck (pokerkit, the standard's reference,
 ranks a straight above three of a kind: equity's ``short-deck``), ``PO`` Omaha, ``FO/8`` Omaha hi-lo,
 ``F7S`` stud, ``F7S/8`` stud hi-lo, ``FR`` razz, ``N2L1D`` 2-7 single draw. The same pattern names the
-games the standard has no code for (``PO5``, ``PO/8``, ``NB1D`` ...); triple draws (``F2L3D``, ``FB``)
-are games equity does not play, so such hands are errors. The standard has no field for rake, fees,
-run-it-twice boards, cash-outs and a few more; the writer keeps them in user-defined ``_`` fields
-(:data:`USER_FIELDS`) that this reader reads back and other PHH tools ignore.
+games the standard has no code for (``PO5``, ``PO/8``, ``NB1D`` ...). Triple draws (``F2L3D``, ``FB``)
+are read as the single-draw game of the same hand values with three draws (``Hand.draw_rounds``): their
+chips and results count, their all-ins are not priced. ``finishing_stacks``, where given, are the
+players' actual results (checked against ``winnings`` where both are given); ``venue``, ``event``,
+``table``, ``hand`` and the date name the hand for the duplicates rule (``Hand.identity``).
+The standard has no field for rake, fees, run-it-twice boards, cash-outs and a few more; the writer keeps
+them in user-defined ``_`` fields (:data:`USER_FIELDS`) that this reader reads back and other PHH tools
+ignore.
 
 A hand that cannot be read (bad TOML, an unknown variant, a malformed action, a card that is no card or
 is dealt twice, more chips than a stack holds) is a :class:`~equity.errors.HistoryError` naming its
@@ -47,6 +51,7 @@ from equity.histories.phh_fields import (
     GAME_CODES,
     LIMITS,
     SHAPES,
+    TRIPLE_DRAWS,
     USER_FIELDS,
     Fields,
     UserFields,
@@ -160,7 +165,7 @@ class _Hand(Fields):
     """One hand's fields being read; :meth:`read` makes the :class:`Hand`."""
 
     def read(self, default_id: str) -> Hand:
-        game, limit = self.game()
+        game, limit, draw_rounds = self.game()
         family, hole = SHAPES[game]
         stacks = self.amounts("starting_stacks", None)
         n = len(stacks)
@@ -184,7 +189,7 @@ class _Hand(Fields):
         at = [0] * n  # each PHH player's index in the Hand
         for i, p in enumerate(order):
             at[p] = i
-        play = Play(self, family, hole, game.startswith("short-deck"), stacks, bring_in)
+        play = Play(self, family, hole, game.startswith("short-deck"), stacks, bring_in, draw_rounds or 1)
         play.post(antes, blinds, at)
         actions = self.need("actions", list)
         for k, action in enumerate(actions):
@@ -196,6 +201,10 @@ class _Hand(Fields):
         if "winnings" in self.f:
             won = self.amounts("winnings", n)
             collected = tuple(won[p] for p in order)
+        finishing: tuple[Decimal, ...] = ()
+        if "finishing_stacks" in self.f:
+            final = self.amounts("finishing_stacks", n)
+            finishing = tuple(final[p] for p in order)
         boards = (tuple(play.board),) if play.board else ()
         button = None if stud else seats[-1]
         user = UserFields(self, at)
@@ -206,6 +215,9 @@ class _Hand(Fields):
             actions=tuple(Action(a.street, at[a.player], a.kind, a.amount) for a in play.actions),
             boards=user.boards(boards), cards={at[p]: c for p, c in play.known().items()},
             discards={at[p]: d for p, d in play.discards.items()},
+            draws={at[p]: tuple((tuple(thrown), tuple(drawn)) for thrown, drawn in d)
+                   for p, d in play.draws.items()},
+            draw_rounds=draw_rounds,
             showed=frozenset(at[p] for p in play.showed), collected=collected,
             rake=user.amount("_rake") or ZERO, fees=user.fees(), added=user.amount("_added") or ZERO,
             cash_outs=user.cash_outs(),
@@ -214,9 +226,11 @@ class _Hand(Fields):
             cap=user.amount("_cap"), currency=str(self.f.get("currency", "chips")),
             tournament=user.text("_tournament"), date=user.text("_date") or self.date(),
             table=None if table is None else str(table), button=user.seat("_button", button),
-            source=self.source, line=self.line, hero=user.player("_hero"))
+            source=self.source, line=self.line, hero=user.player("_hero"), finishing=finishing,
+            identity=self.identity())
 
 
 SITE = Site("phh", "PHH", sniff=is_phh, read=read, unique_ids=False)
 
-__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "SITE", "USER_FIELDS", "is_phh", "read", "stakes"]
+__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "SITE", "TRIPLE_DRAWS", "USER_FIELDS", "is_phh", "read",
+           "stakes"]

@@ -1,7 +1,9 @@
 """A PHH hand's ``actions`` replayed (:mod:`equity.histories.phh`): the forced bets posted, then each
 deal (``d dh``, ``d db``), bet (``f``, ``cc``, ``cbr``, ``pb``), discard (``sd``) and show (``sm``) in
 turn, into the hand's :class:`~equity.histories.model.Action` list, the cards each player holds (as
-dealt; a draw game's before the draw), the discards and the board.
+dealt; a draw game's before the first draw), every draw (the cards discarded, then the cards the dealer
+deals the player: ``p1 sd 7h2c`` then ``d dh p1 Kc3d``) and the board. A single-draw game draws once, a
+triple draw three times.
 
 An action the hand cannot have (a player who has folded or is all in, a raise that raises nothing, more
 chips than the stack holds, a card dealt twice or shown where another was dealt) is a
@@ -25,8 +27,9 @@ class Play:
     each player holds (None where unknown), the board."""
 
     def __init__(self, hand: Fields, family: str, hole: int, short: bool, stacks: list[Decimal],
-                 bring_in: Decimal) -> None:
+                 bring_in: Decimal, draws: int = 1) -> None:
         self.hand, self.family, self.hole, self.short = hand, family, hole, short
+        self.most_draws = draws
         self.left = list(stacks)
         self.bet = [ZERO] * len(stacks)
         self.high = ZERO
@@ -34,8 +37,11 @@ class Play:
         self.bring_in = bring_in
         self.actions: list[Action] = []
         self.held: list[list[int | None]] = [[] for _ in stacks]
+        #: where each held card came from: None (dealt) or (draw, place among that draw's new cards)
+        self.origin: list[list[tuple[int, int] | None]] = [[] for _ in stacks]
         self.before_draw: dict[int, list[int | None]] = {}
         self.discards: dict[int, tuple[int, ...]] = {}
+        self.draws: dict[int, list[tuple[list[int | None], list[int | None]]]] = {}
         self.showed: set[int] = set()
         self.folded: set[int] = set()
         self.board: list[int] = []
@@ -102,7 +108,7 @@ class Play:
             return max(0, len(self.board) - 2)
         if self.family == "stud":
             return max(0, max(map(len, self.held)) - 3)
-        return 1 if self.before_draw else 0
+        return max(map(len, self.draws.values()), default=0)
 
     def move(self, p: int, verb: str, args: list[str], k: int) -> None:
         street = self.round()
@@ -161,6 +167,13 @@ class Play:
                                  f"{most}", k)
         if p in self.folded:
             raise self.hand.fail(f"p{p + 1} has folded", k)
+        draws = self.draws.get(p)
+        if draws and len(draws[-1][1]) + len(cards) <= len(draws[-1][0]):  # the new cards of its draw
+            got = len(draws[-1][1])
+            self.origin[p].extend((len(draws) - 1, got + j) for j in range(len(cards)))
+            draws[-1][1].extend(cards)
+        else:
+            self.origin[p].extend([None] * len(cards))
         held.extend(cards)
 
     def show(self, p: int, text: str, k: int) -> None:
@@ -182,17 +195,24 @@ class Play:
                 raise self.hand.fail(f"{CARD_NAMES[card]} is dealt twice", k)
             self.seen.add(card)
             held[i] = card
+            origin = self.origin[p][i]
+            if origin is not None:  # a drawn card not dealt face up, shown now
+                self.draws[p][origin[0]][1][origin[1]] = card
         if any(c is not None for c in cards):
             self.showed.add(p)
 
     def draw(self, p: int, text: str, k: int) -> None:
         if self.family != "draw":
             raise self.hand.fail("players draw (sd) in draw games only", k)
-        if p in self.before_draw:
-            raise self.hand.fail(f"p{p + 1} draws twice in a single-draw game", k)
+        draws = self.draws.setdefault(p, [])
+        if len(draws) >= self.most_draws:
+            game = "a single-draw game" if self.most_draws == 1 else f"a game of {self.most_draws} draws"
+            raise self.hand.fail(f"p{p + 1} draws {len(draws) + 1} times in {game}", k)
+        if draws and len(draws[-1][1]) < len(draws[-1][0]):
+            raise self.hand.fail(f"p{p + 1} draws again before the cards of its last draw are dealt", k)
         cards = self.hand.cards(text, k, self.short)
         held = self.held[p]
-        self.before_draw[p] = list(held)
+        self.before_draw.setdefault(p, list(held))
         for card in cards:
             slot = card if card in held else None
             if slot is None and card is not None and card not in self.seen:
@@ -202,8 +222,10 @@ class Play:
             if slot not in held:
                 shown = CARD_NAMES[card] if card is not None else "??"
                 raise self.hand.fail(f"p{p + 1} discards {shown}, a card it does not hold", k)
-            held.remove(slot)
-        if None not in cards:
+            at = held.index(slot)
+            del held[at], self.origin[p][at]
+        draws.append((list(cards), []))
+        if None not in cards and len(draws) == 1:
             self.discards[p] = tuple(cards)  # type: ignore[arg-type]
 
 

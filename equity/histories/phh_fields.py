@@ -23,8 +23,9 @@ from equity.histories.model import ZERO, CashOut
 GAME_CODES = {"T": "holdem", "S": "short-deck", "ST": "short-deck-trips", "O": "omaha", "O5": "omaha5",
               "O6": "omaha6", "O/8": "omaha-hilo", "O5/8": "omaha5-hilo", "O6/8": "omaha6-hilo",
               "7S": "stud", "7S/8": "stud8", "R": "razz", "2L1D": "2-7", "5CD": "draw", "B1D": "badugi"}
-#: PHH games equity does not play.
-UNPLAYED = {"2L3D": "2-7 triple draw", "B": "badugi (triple draw)"}
+#: The triple draws: equity's single-draw game with the same hand values, for each PHH code. Their hands
+#: are read (chips, results, the showdown on the final hands); their all-ins are not priced.
+TRIPLE_DRAWS = {"2L3D": "2-7", "B": "badugi"}
 LIMITS = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
 #: Each game's family (``board``, ``stud`` or ``draw``) and the hole cards dealt at once (stud: the
 #: three of third street).
@@ -47,6 +48,8 @@ FIELDS = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "br
 #: ``_big_blind``, ``_ante``, ``_bring_in``.
 USER_FIELDS = ("_rake", "_fees", "_added", "_cash_outs", "_boards", "_tournament", "_hero", "_button", "_cap",
                "_date", "_small_blind", "_big_blind", "_ante", "_bring_in")
+#: The fields that, with ``hand``, name a hand.
+_IDENTITY = ("event", "_tournament", "table", "year", "month", "day", "time")
 _ACTIONS_KEY = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.M)
 _STRINGS = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|#[^\n]*|\]")
 _CARD = {name: i for i, name in enumerate(CARD_NAMES)} | {"??": None}
@@ -125,13 +128,14 @@ class Fields:
         value = self.f.get(key)
         return None if value is None else _amount(value, key, self.where)
 
-    def game(self) -> tuple[str, str]:
+    def game(self) -> tuple[str, str, int]:
+        """The variant's game, limit and, for a triple draw, its draws (3; else 0)."""
         variant = self.need("variant", str)
         limit, code = LIMITS.get(variant[:1]), variant[1:]
         if limit is not None and code in GAME_CODES:
-            return GAME_CODES[code], limit
-        if limit is not None and code in UNPLAYED:
-            raise self.fail(f"variant {variant!r} is {UNPLAYED[code]}, a game equity does not play")
+            return GAME_CODES[code], limit, 0
+        if limit is not None and code in TRIPLE_DRAWS:
+            return TRIPLE_DRAWS[code], limit, 3
         raise self.fail(f"unknown variant {variant!r}: the PHH variants are a limit (N, P, F) and a game "
                         f"({', '.join(GAME_CODES)}), as in NT, PO, FO/8, F7S, N2L1D")
 
@@ -147,6 +151,20 @@ class Fields:
                                 "c d h s, or ?? when unknown", k)
             out.append(card)
         return out
+
+    def identity(self) -> tuple:
+        """What names the hand (:attr:`~equity.histories.model.Hand.identity`): ``("venue", VENUE, HAND)``
+        where the file names the venue and the hand's number (the venue's own id); else the number with the
+        other identity fields (event, table, date and time) where any is given; else ``()``: the hand is
+        known by its content (a number alone repeats from session to session)."""
+        number = self.f.get("hand")
+        venue = self.f.get("venue")
+        if number is not None and isinstance(venue, str) and venue.strip():
+            return "venue", venue.strip(), str(number)
+        others = tuple(self.f.get(k) for k in _IDENTITY)
+        if number is not None and any(v is not None for v in others):
+            return ("phh", str(number), *(str(v) if v is not None else None for v in others))
+        return ()
 
     def date(self) -> str | None:
         """``YYYY[-MM[-DD]][THH:MM:SS][ zone]`` from year, month, day, time and the time zone."""
@@ -226,5 +244,5 @@ class UserFields:
         return boards  # type: ignore[return-value]
 
 
-__all__ = ["FIELDS", "GAME_CODES", "LIMITS", "PLAYER", "SHAPES", "UNPLAYED", "USER_FIELDS", "Fields",
+__all__ = ["FIELDS", "GAME_CODES", "LIMITS", "PLAYER", "SHAPES", "TRIPLE_DRAWS", "USER_FIELDS", "Fields",
            "UserFields", "stakes"]

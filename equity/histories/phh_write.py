@@ -7,7 +7,9 @@ names and stacks; posts become the ``antes`` and ``blinds_or_straddles`` arrays 
 all in at its nominal size, which PHH caps at the stack); actions the standard's notation, raises and
 bets "to" the street's amount; hole cards are dealt as far as the hand knows them (``??`` for the rest),
 the board street by street, shown cards with ``sm`` once the betting is over. Site fields the standard
-has go in its fields: hand id, table, currency, date and time zone, the site as ``venue``, ``winnings``.
+has go in its fields: hand id, table, currency, date and time zone, the site as ``venue``, ``winnings``,
+``finishing_stacks``; a draw game's every draw (``sd`` with the cards thrown, then ``d dh`` with the
+cards drawn, ``??`` where not shown), and a triple draw's standard code (``F2L3D``, ``FB``).
 
 What the standard cannot hold is kept in user-defined fields (``_rake``, ``_fees``, ``_added``,
 ``_cash_outs``, ``_boards``, ``_tournament``, ``_hero``, ``_cap``, a ``_button`` that is not the last
@@ -17,8 +19,8 @@ other PHH tools ignore; so what those tools do not see is:
 - rake and fees (``winnings`` are after rake), a cash drop, cash-outs, a second run's board, the
   tournament, the hero;
 - a dead blind (written as an ante: dead money either way; it reads back as one);
-- a draw game's replacement cards (the hand has none: written ``??``); players' uncalled bets (the
-  actions give them); which site the hand came from beyond ``venue`` (it reads back as site ``"phh"``);
+- players' uncalled bets (the actions give them); which site the hand came from beyond ``venue`` (it
+  reads back as site ``"phh"``, known as that site's hand when it reads the hand twice);
 - games with no standard code: 5- and 6-card Omaha and their hi-lo forms, pot- or no-limit Omaha hi-lo,
   short deck with trips above straights, five-card draw and single-draw badugi get codes in the
   standard's pattern (``PO5``, ``PO/8``, ``NST``, ``N5CD``, ``FB1D``) that other tools do not know;
@@ -30,16 +32,18 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 
 from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
+from equity.histories import sites
 from equity.histories.model import BOARD_AT, ZERO, Action, Hand
-from equity.histories.phh import GAME_CODES, LIMITS, SHAPES, stakes
+from equity.histories.phh import GAME_CODES, LIMITS, SHAPES, TRIPLE_DRAWS, stakes
 
 _CODE = {game: code for code, game in GAME_CODES.items()}
 _LETTER = {limit: letter for letter, limit in LIMITS.items()}
-_VENUES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker"}
+_TRIPLE = {game: code for code, game in TRIPLE_DRAWS.items()}
 _DATE = re.compile(r"(\d{4})(?:-(\d\d)(?:-(\d\d)(?:T([01]\d|2[0-3]):([0-5]\d):([0-5]\d))?)?)?(?: (\S+))?")
 _INTEGER = re.compile(r"0|[1-9][0-9]{0,17}")
 #: The posts PHH writes as arrays (a bring-in is an action, ``pb``).
@@ -61,7 +65,8 @@ def write(hand: Hand) -> str:
     antes, blinds = _posts(hand, order)
     fixed = hand.limit == "fixed-limit"
     unit = hand.big_blind if hand.big_blind > 0 else Decimal(1)
-    out = [f"variant = {_text(_LETTER[hand.limit] + _CODE[hand.game])}", f"antes = {_list(antes)}"]
+    code = _TRIPLE[hand.game] if hand.draw_rounds == 3 and hand.game in _TRIPLE else _CODE[hand.game]
+    out = [f"variant = {_text(_LETTER[hand.limit] + code)}", f"antes = {_list(antes)}"]
     if family != "stud" or any(blinds):
         out.append(f"blinds_or_straddles = {_list(blinds)}")
     if family == "stud":
@@ -73,8 +78,11 @@ def write(hand: Hand) -> str:
     out.append(f"starting_stacks = {_list(hand.players[h].stack for h in order)}")
     actions = _Actions(hand, family, hole, label).lines()
     out.append("actions = [\n" + "".join(f"  {_text(a)},\n" for a in actions) + "]")
-    if hand.site in _VENUES:
-        out.append(f"venue = {_text(_VENUES[hand.site])}")
+    site = sites.site(hand.site)
+    if site is not None and site.unique_ids:
+        out.append(f"venue = {_text(site.title)}")
+    elif hand.identity and hand.identity[0] == "venue":
+        out.append(f"venue = {_text(hand.identity[1])}")
     user: dict[str, str] = {}
     out += _date(hand.date, user)
     out.append(f"hand = {_id(hand.id)}")
@@ -82,6 +90,8 @@ def write(hand: Hand) -> str:
     if hand.table is not None:
         out.append(f"table = {_id(hand.table)}")
     out.append(f"players = [{', '.join(_text(hand.players[h].name) for h in order)}]")
+    if hand.finishing:
+        out.append(f"finishing_stacks = {_list(hand.finishing[h] for h in order)}")
     if hand.collected:
         out.append(f"winnings = {_list(hand.collected[h] for h in order)}")
     if hand.currency != "chips":
@@ -235,13 +245,16 @@ class _Actions:
     def _draw(self) -> None:
         for p in self.order:
             self.deal(p, self.hole)
-        drew = False
+        drawn = 0  # the draws written
         for a in self.moves:
-            if a.street > 0 and not drew:
-                drew = self.draw()
+            while a.street > drawn:
+                drawn += 1
+                self.draw(drawn - 1)
             self.move(a)
-        if not drew and self.hand.discards:
-            self.draw()
+        rounds = max(map(len, self.hand.draws.values()), default=1 if self.hand.discards else 0)
+        while drawn < rounds:
+            drawn += 1
+            self.draw(drawn - 1)
         self.shows()
 
     def deal(self, p: int, count: int) -> None:
@@ -249,18 +262,22 @@ class _Actions:
         self.dealt[p] += count
         self.out.append(f"d dh {self.label[p]} {_cards(cards)}{'??' * (count - len(cards))}")
 
-    def draw(self) -> bool:
+    def draw(self, k: int) -> None:
+        """Each player's ``k``-th draw (from 0): the cards thrown (``sd``), then those dealt for them."""
         for p in self.order:
             if p in self.folded:
                 continue
-            discards = self.hand.discards.get(p)
-            if discards is None:
+            draws = self.hand.draws.get(p, ())
+            if k < len(draws):
+                thrown, new = draws[k]
+            elif k == 0 and p in self.hand.discards:
+                thrown, new = self.hand.discards[p], ()
+            else:
                 self.out.append(f"# {self.label[p]} draws: cards not known")
                 continue
-            self.out.append(f"{self.label[p]} sd {_cards(discards)}".rstrip())
-            if discards:
-                self.out.append(f"d dh {self.label[p]} {'??' * len(discards)}")
-        return True
+            self.out.append(f"{self.label[p]} sd {_some(thrown)}".rstrip())
+            if thrown:
+                self.out.append(f"d dh {self.label[p]} {_some(new)}{'??' * (len(thrown) - len(new))}")
 
     def move(self, a: Action) -> None:
         if a.street != self.street:
@@ -289,12 +306,19 @@ class _Actions:
             held = self.dealt[p]
             if cards is None:
                 text = "??" * held
+            elif self.family == "draw" and self.hand.final(p) is not None:
+                text = _cards(self.hand.final(p))  # type: ignore[arg-type]
             elif self.family == "draw" and self.hand.discards.get(p):
                 discards = self.hand.discards[p]
                 text = _cards(c for c in cards if c not in discards) + "??" * len(discards)
             else:
                 text = _cards(cards[:held])
             self.out.append(f"{self.label[p]} sm {text}")
+
+
+def _some(cards: Sequence[int | None]) -> str:
+    """Cards as PHH writes them, ``??`` for a card not known."""
+    return "".join("??" if c is None else CARD_NAMES[c] for c in cards)
 
 
 def _date(date: str | None, user: dict[str, str]) -> list[str]:

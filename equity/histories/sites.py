@@ -6,6 +6,7 @@ sites it knows of but does not read (:data:`FOREIGN`). A new site is one module 
 from __future__ import annotations
 
 from equity.histories import ggpoker, ipoker, partypoker, phh, poker888, pokerstars, winamax, wpn
+from equity.histories.model import Hand
 from equity.histories.reader import Foreign, Site
 
 SITES: tuple[Site, ...] = (
@@ -43,6 +44,18 @@ def titled(title: str) -> Site | None:
     return next((s for s in SITES if s.title.lower() == low or s.name == low), None)
 
 
+def key(hand: Hand) -> tuple:
+    """What makes two copies of ``hand`` the same hand (:attr:`~equity.histories.model.Hand.key`), a PHH
+    hand that names a site read here as its venue known by that site's own key, so that a site's history
+    and its PHH copy are one hand."""
+    identity = hand.identity
+    if identity and identity[0] == "venue":
+        venue = titled(identity[1])
+        if venue is not None and venue.unique_ids:
+            return venue.name, identity[2]
+    return hand.key
+
+
 def text_sites() -> tuple[Site, ...]:
     """The sites read a hand's lines at a time, in registry order."""
     return tuple(s for s in SITES if s.parse is not None)
@@ -58,4 +71,4 @@ def foreign(head: str) -> Foreign | None:
     return next((f for f in FOREIGN if f.owns(head)), None)
 
 
-__all__ = ["FOREIGN", "SITES", "file_sites", "foreign", "site", "text_sites", "titled"]
+__all__ = ["FOREIGN", "SITES", "file_sites", "foreign", "key", "site", "text_sites", "titled"]

@@ -273,11 +273,13 @@ class HandText(HandCards):
         hand = object.__new__(Hand)
         hand.__dict__.update(
             site=self.site, id=self.id, game=self.game, limit=self.limit, players=players,
-            actions=tuple(self.actions), boards=self.boards(), cards=self.cards, discards={},
+            actions=tuple(self.actions), boards=self.boards(), cards=self.cards, discards={}, draws={},
+            draw_rounds=0,
             showed=frozenset(self.showed),
             collected=tuple([won.get(p, ZERO) for p in range(len(players))]), uncalled=self.uncalled,
             rake=sum(self.fees.values(), ZERO), fees=self.fees, added=self.added, cash_outs=self.cash_outs,
             small_blind=self.small_blind, big_blind=self.big_blind, ante=max(antes, default=self.ante),
             bring_in=ZERO, cap=self.cap, currency=self.currency, tournament=self.tournament, date=self.date,
-            table=self.table, button=self.button, source=self.source, line=self.first, hero=self.hero)
+            table=self.table, button=self.button, source=self.source, line=self.first, hero=self.hero,
+            finishing=(), identity=None)
         return hand

@@ -28,13 +28,14 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from equity.cards import CARD_NAMES
 from equity.errors import EquityError, HistoryError
 from equity.games import Game, get_game
 from equity.histories.chips import Chips, Moment, all_in_moment, check, count
-from equity.histories.model import ZERO, Hand
+from equity.histories.model import ZERO, Hand, money
 from equity.options import DEFAULT, RunOptions
 from equity.questions.calculate import choose, run_chosen
 from equity.questions.small_spots import calculate_fixed
@@ -152,13 +153,17 @@ def classify(hand: Hand) -> Classified:
         except EquityError as exc:
             raise HistoryError(str(exc), hand.where) from None
     chips = count(hand)
+    if hand.finishing:
+        hand = _finished(hand, chips)
     if hand.site == "phh" and hand.collected and not hand.rake:
         # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
         taken = chips.total - sum(hand.collected, ZERO)
         if taken > 0:
             hand = replace(hand, rake=taken)
     check(hand, chips)
-    moment = all_in_moment(hand, len(game.round_names), chips)
+    moment = all_in_moment(hand, hand.draw_rounds + 1 if hand.draw_rounds else len(game.round_names), chips)
+    if hand.draw_rounds > 1 and moment.round is not None:
+        moment = Moment(None, moment.players_in, "triple draw")
     known: dict[int, tuple[int, ...]] = {}
     if moment.round is not None:
         for i in moment.players_in:
@@ -171,6 +176,27 @@ def classify(hand: Hand) -> Classified:
 
 
 _GAMES: dict[str, Game] = {}
+
+
+def _finished(hand: Hand, chips: Chips) -> Hand:
+    """``hand`` with what each player collected as its finishing stack says (finishing = starting stack
+    less what it put in plus what it collected); where the history gives winnings too, they must agree.
+
+    Raises:
+        HistoryError: winnings that differ from the finishing stacks, naming the player and the difference.
+    """
+    players, put = hand.players, chips.put
+    derived = tuple(f - players[p].stack + put[p] for p, f in enumerate(hand.finishing))
+    if hand.collected:
+        for p, (said, got) in enumerate(zip(hand.collected, derived, strict=True)):
+            if said != got:
+                raise HistoryError(
+                    f"finishing_stacks and winnings disagree for {players[p].name}: winnings {money(said)}, "
+                    f"but finishing stack {money(hand.finishing[p])} - starting stack "
+                    f"{money(players[p].stack)} + {money(put[p])} put in = {money(got)} collected (a "
+                    f"difference of {money(got - said)})", hand.where)
+        return hand
+    return replace(hand, collected=derived)
 
 
 Classified = tuple[Hand, Game, Chips, Moment, dict[int, tuple[int, ...]]]
@@ -280,21 +306,19 @@ def _collected(hand: Hand, chips: Chips, game: Game) -> tuple[Decimal, ...]:
 
 
 def _showdown(game: Game, hand: Hand, eligible: tuple[int, ...]) -> list[Decimal]:
-    """Each eligible player's share of a pot at showdown on the last board (one share when one player)."""
+    """Each eligible player's share of a pot at showdown on the hands at the end (a draw game's after
+    its draws), each run's board a pot's equal part (one share when one player)."""
     if len(eligible) == 1:
         return [Decimal(1)]
     last = len(game.round_names) - 1
-    hands = [game.known_cards(hand.cards.get(i, ()), hand.discards.get(i), last) for i in eligible]
+    hands = [game.known_cards(hand.final(i) or (), None, last) for i in eligible]
     if any(h is None for h in hands) or not hand.boards and game.board:
         raise HistoryError("the history gives no winnings and does not show the cards at showdown",
                            hand.where)
-    board = hand.boards[0] if hand.boards else ()
-    shares: list[Decimal] = []
+    boards = hand.boards or ((),)
     try:
-        spot = Scenario.build([_cards(h) for h in hands if h is not None], board=list(board), game=game)
-        counted = run_chosen(spot, *choose(spot, RunOptions(method="exact")))
+        shares = [game.showdown(hands, board) for board in boards]  # type: ignore[arg-type]
     except EquityError as exc:
         raise HistoryError(f"cannot play the showdown: {exc}", hand.where) from None
-    for p in counted.players:
-        shares.append(Decimal(p.equity).quantize(Decimal("1e-12")))
-    return shares
+    means = [sum((s[k] for s in shares), Fraction(0)) / len(boards) for k in range(len(eligible))]
+    return [Decimal(m.numerator) / m.denominator for m in means]

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from equity.errors import HistoryError, NotRead
+from equity.histories import sites
 from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
@@ -226,7 +227,7 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                 if isinstance(item, HistoryError):
                     group.append(item)  # type: ignore[arg-type]  # passes through, in order
                     continue
-                if not seen.add(item.key):
+                if not seen.add(sites.key(item)):
                     summary.duplicates.append({"site": item.site, "id": item.id, "file": item.source,
                                                "line": item.line})
                     continue
