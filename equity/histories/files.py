@@ -22,7 +22,6 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO
 
 from equity.errors import EquityError, HistoryError, NotRead
@@ -33,10 +32,11 @@ from equity.histories.reader import Site
 #: The suffixes read in a folder.
 SUFFIXES = (".txt", ".phh", ".phhs", ".xml")
 _SNIFF = 1 << 16
-#: Characters read at a time.
-_BLOCK = 1 << 20
+#: Characters read at a time; the start of a file a file site's ``sniff`` is shown.
+_BLOCK, _HEAD = 1 << 20, 1 << 13
+_FILE_SITES, _TEXT_SITES = sites.file_sites(), sites.text_sites()
 #: A line that may start a text site's hand: one of the heads at the start of a line.
-_HEADS = re.compile("^(?:" + "|".join(sorted({re.escape(h) for s in sites.text_sites() for h in s.heads},
+_HEADS = re.compile("^(?:" + "|".join(sorted({re.escape(h) for s in _TEXT_SITES for h in s.heads},
                                              key=len, reverse=True)) + ")", re.M)
 
 
@@ -60,13 +60,27 @@ def sources(paths: Sequence[str]) -> list[Source]:
         if path == "-":
             out.append(Source("-"))
         elif os.path.isdir(path):
-            found = sorted(p for p in Path(path).rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
-            out.extend(Source(str(p), named=False) for p in found)
+            out.extend(Source(p, named=False) for p in sorted(_walk(path), key=_parts))
         elif os.path.exists(path):
             out.append(Source(path))
         else:
             raise EquityError(f"no such file or folder: {path}")
     return out
+
+
+def _walk(folder: str) -> Iterator[str]:
+    """The :data:`SUFFIXES` files under ``folder``, its folders walked (not those a link points to)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _walk(entry.path)
+            elif os.path.splitext(entry.name)[1].lower() in SUFFIXES and entry.is_file():
+                yield entry.path
+
+
+def _parts(path: str) -> list[str]:
+    """A path's folders and name, to sort as paths sort: folder by folder."""
+    return path.split(os.sep)
 
 
 def encoding_of(head: bytes) -> str:
@@ -91,6 +105,11 @@ def _open(source: Source) -> IO[str]:
     try:
         with open(source.path, "rb") as f:
             head = f.read(_SNIFF)
+            if len(head) < _SNIFF:  # the whole file: read once
+                text = head.decode(encoding_of(head), errors="replace")
+                if "\r" in text:
+                    text = text.replace("\r\n", "\n").replace("\r", "\n")
+                return io.StringIO(text)
         return open(source.path, encoding=encoding_of(head), errors="replace", newline=None)  # noqa: SIM115
     except OSError as exc:
         raise EquityError(f"cannot read {source.path}: {exc.strerror or exc}") from None
@@ -103,13 +122,8 @@ def read_source(source: Source) -> Iterator[Hand | HistoryError]:
         EquityError: the file cannot be opened, or (when named itself) holds no hand history at all.
     """
     with _open(source) as f:
-        head: list[str] = []
-        for line in f:  # up to the first line that is not blank nor a TOML comment
-            head.append(line)
-            if line.strip() and not line.lstrip().startswith("#"):
-                break
-        text = "".join(head)
-        for site in sites.file_sites():
+        text = f.read(_HEAD)
+        for site in _FILE_SITES:
             if site.sniff(source.path, text):  # type: ignore[misc]
                 yield from site.read(text + f.read(), source.path)  # type: ignore[misc]
                 return
@@ -140,7 +154,7 @@ def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | Histor
             head = match.start()
             end = body.find("\n", head)
             line = body[head:] if end < 0 else body[head:end]
-            candidate = next((s for s in sites.text_sites() if s.header(line)), None)
+            candidate = next((s for s in _TEXT_SITES if s.header(line)), None)
             if candidate is None:
                 continue
             number += body.count("\n", counted, head)

@@ -44,7 +44,8 @@ from decimal import Decimal
 from pathlib import PurePath
 
 from equity.errors import HistoryError
-from equity.histories.model import ZERO, Action, Hand, Player
+from equity.histories import phh_toml
+from equity.histories.model import ZERO, Hand, Player
 from equity.histories.phh_actions import Play
 from equity.histories.phh_fields import (
     FIELDS,
@@ -87,11 +88,13 @@ def read(text: str, source: str) -> Iterator[Hand | HistoryError]:
     """
     text = text.lstrip("\ufeff")
     name = PurePath(source).name if source != "-" else "-"
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        yield from _read_chunks(text, source, name, exc)
-        return
+    data = phh_toml.loads(text)  # the part of TOML a .phh file uses, fast; else tomllib
+    if data is None:
+        try:
+            data = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as exc:
+            yield from _read_chunks(text, source, name, exc)
+            return
     if not data:
         yield HistoryError("no hand: the file sets no PHH field", f"{source}:1")
     elif "variant" in data or "actions" in data:
@@ -212,7 +215,7 @@ class _Hand(Fields):
         return Hand(
             site="phh", id=str(self.f.get("hand", default_id)), game=game, limit=limit,
             players=tuple(Player(seats[p], names[p] or f"p{p + 1}", stacks[p]) for p in order),
-            actions=tuple(Action(a.street, at[a.player], a.kind, a.amount) for a in play.actions),
+            actions=tuple(play.actions),
             boards=user.boards(boards), cards={at[p]: c for p, c in play.known().items()},
             discards={at[p]: d for p, d in play.discards.items()},
             draws={at[p]: tuple((tuple(thrown), tuple(drawn)) for thrown, drawn in d)

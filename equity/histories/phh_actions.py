@@ -35,7 +35,8 @@ class Play:
         self.high = ZERO
         self.street = 0
         self.bring_in = bring_in
-        self.actions: list[Action] = []
+        self.actions: list[Action] = []  # naming players by their index in the hand (post's ``at``)
+        self.at: list[int] = list(range(len(stacks)))
         self.held: list[list[int | None]] = [[] for _ in stacks]
         #: where each held card came from: None (dealt) or (draw, place among that draw's new cards)
         self.origin: list[list[tuple[int, int] | None]] = [[] for _ in stacks]
@@ -46,10 +47,13 @@ class Play:
         self.folded: set[int] = set()
         self.board: list[int] = []
         self.seen: set[int] = set()
+        self.labels = {f"p{i + 1}": i for i in range(len(stacks))}
 
     def post(self, antes: list[Decimal], blinds: list[Decimal], at: list[int]) -> None:
         """Antes from p1 on, then blinds and straddles from the small blind on, each capped at the
-        stack (heads-up, the arrays apply reversed)."""
+        stack (heads-up, the arrays apply reversed). ``at``: each PHH player's index in the hand, which
+        the actions name (:attr:`actions`)."""
+        self.at = at
         n = len(self.left)
         for amounts, kind in ((antes, "ante"), (blinds, "blind")):
             for i in range(n):
@@ -59,7 +63,7 @@ class Play:
                     self.left[p] -= amount
                     if kind == "blind":
                         self.bet[p] += amount
-                    self.actions.append(Action(0, p, kind, amount))
+                    self.actions.append(Action(0, at[p], kind, amount))
         self.high = max(self.bet)
 
     def known(self) -> dict[int, tuple[int, ...]]:
@@ -72,7 +76,7 @@ class Play:
         return out
 
     def act(self, action: str, k: int) -> None:
-        words = action.split("#", 1)[0].split()
+        words = (action.split("#", 1)[0] if "#" in action else action).split()
         if not words:
             return
         fail = self.hand.fail
@@ -96,6 +100,9 @@ class Play:
         self.move(p, verb, args, k)
 
     def player(self, label: str, k: int) -> int:
+        p = self.labels.get(label)
+        if p is not None:
+            return p
         match = PLAYER.fullmatch(label)
         n = len(self.left)
         if match is None or int(match[1]) > n:
@@ -116,7 +123,7 @@ class Play:
             self.street, self.bet, self.high = street, [ZERO] * len(self.bet), ZERO
         if verb == "f":
             self.folded.add(p)
-            self.actions.append(Action(street, p, "fold"))
+            self.actions.append(Action(street, self.at[p], "fold"))
             return
         if not self.left[p]:
             raise self.hand.fail(f"p{p + 1} is all in: no chips left to act with", k)
@@ -139,7 +146,7 @@ class Play:
         self.left[p] -= amount
         self.bet[p] += amount
         self.high = max(self.high, self.bet[p])
-        self.actions.append(Action(street, p, kind, amount))
+        self.actions.append(Action(street, self.at[p], kind, amount))
 
     def new_cards(self, text: str, k: int) -> list[int | None]:
         cards = self.hand.cards(text, k, self.short)

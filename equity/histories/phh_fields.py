@@ -122,6 +122,8 @@ class Fields:
         values = self.need(key, list)
         if n is not None and len(values) != n:
             raise self.fail(f"{key} has {len(values)} values for {n} players")
+        if all((type(v) is int or type(v) is Decimal and v.is_finite()) and v >= 0 for v in values):
+            return [Decimal(v) for v in values]  # the usual case, at once
         return [_amount(v, f"{key}[{i}]", self.where) for i, v in enumerate(values)]
 
     def optional(self, key: str) -> Decimal | None:
@@ -140,6 +142,10 @@ class Fields:
                         f"({', '.join(GAME_CODES)}), as in NT, PO, FO/8, F7S, N2L1D")
 
     def cards(self, text: str, k: int, short: bool) -> list[int | None]:
+        if len(text) == 4 and not short:  # two cards, the usual deal
+            a, b = _CARD.get(text[:2], -1), _CARD.get(text[2:], -1)
+            if a != -1 and b != -1:
+                return [a, b]
         if len(text) % 2:
             raise self.fail(f"cards {text!r}: each card is two characters (As, Td, ?? when unknown)", k)
         out = []

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -159,7 +159,7 @@ def classify(hand: Hand) -> Classified:
         # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
         taken = chips.total - sum(hand.collected, ZERO)
         if taken > 0:
-            hand = replace(hand, rake=taken)
+            hand = _with(hand, rake=taken)
     check(hand, chips)
     moment = all_in_moment(hand, hand.draw_rounds + 1 if hand.draw_rounds else len(game.round_names), chips)
     if hand.draw_rounds > 1 and moment.round is not None:
@@ -176,6 +176,14 @@ def classify(hand: Hand) -> Classified:
 
 
 _GAMES: dict[str, Game] = {}
+
+
+def _with(hand: Hand, **changes: Any) -> Hand:
+    """``hand`` with ``changes``: :func:`dataclasses.replace` without the frozen dataclass's per-field
+    ``__init__`` (a hand's fields are values read and checked already)."""
+    out = object.__new__(Hand)
+    out.__dict__.update(hand.__dict__, **changes)
+    return out
 
 
 def _finished(hand: Hand, chips: Chips) -> Hand:
@@ -196,7 +204,7 @@ def _finished(hand: Hand, chips: Chips) -> Hand:
                     f"{money(players[p].stack)} + {money(put[p])} put in = {money(got)} collected (a "
                     f"difference of {money(got - said)})", hand.where)
         return hand
-    return replace(hand, collected=derived)
+    return _with(hand, collected=derived)
 
 
 Classified = tuple[Hand, Game, Chips, Moment, dict[int, tuple[int, ...]]]
