@@ -1040,7 +1040,8 @@ def naive_boardless_equity(hands, dead, hole, value, low=None, deck=range(52)):
 def naive_pots(hand):
     """``(put, pots)``: each player's chips in after the uncalled bet came back, and the pots as
     ``[amount, eligible]`` lists, peeled: repeatedly the smallest contribution left of a player still
-    in is a pot's level, every player giving up to it; antes and dead blinds go to the first pot."""
+    in is a pot's level, every player giving up to it; antes, dead blinds and chips the site added (a
+    cash drop, Winamax's hold-up: ``added``) go to the first pot."""
     n = len(hand.players)
     live, dead = [0] * n, [0] * n
     folded = set()
@@ -1069,7 +1070,7 @@ def naive_pots(hand):
             pots.append([amount, eligible])
     if not pots:
         pots.append([0, tuple(i for i in range(n) if i not in folded)])
-    pots[0][0] += sum(dead)
+    pots[0][0] += sum(dead) + getattr(hand, "added", 0)
     return put, pots
 
 

@@ -62,6 +62,25 @@ def test_the_examples_are_read_and_priced_with_nothing_lost():
     assert alice["luck"] == pytest.approx(priced_luck)
 
 
+SITES = {"winamax.txt": "winamax", "acr.txt": "acr", "888poker.txt": "888poker",
+         "partypoker.txt": "partypoker", "ipoker.xml": "ipoker"}
+
+
+@pytest.mark.parametrize("name", sorted(SITES))
+def test_each_sites_example_reads_cash_and_tournament_hands_and_prices_their_all_ins(name):
+    """examples/sites/: a file a site (docs/hands.md), each with cash and tournament all-ins."""
+    code, out = as_json(ROOT / "examples" / "sites" / name)
+    assert code == 0 and out["errors"] == []
+    s = out["summary"]
+    assert s["read"] == s["priced"] >= 2 and s["unreadable"] == 0
+    assert {h["site"] for h in out["hands"]} == {SITES[name]}
+    assert any(h["tournament"] for h in out["hands"]) and any(h["tournament"] is None for h in out["hands"])
+    for hand in out["hands"]:
+        net = hand["cash_drop"] - hand["rake"]  # what the hand's EVs and results sum to
+        assert sum(p["ev"] for p in hand["players"]) == pytest.approx(net, abs=1e-9)
+        assert sum(p["actual"] for p in hand["players"]) == pytest.approx(net, abs=1e-9)
+
+
 def test_every_test_history_is_read_priced_or_reported():
     code, out = as_json(HISTORIES)
     assert code == 1  # some hands are unreadable on purpose
