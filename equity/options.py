@@ -22,9 +22,10 @@ from typing import Any, Literal
 
 #: ``progress(done, total)``: called between batches of a run; ``total`` may be an estimate, or None.
 Progress = Callable[[int, int | None], None]
-#: ``on_start(method, compiled)``: called once the method is chosen, before its kernel is loaded;
-#: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it.
-OnStart = Callable[[str, bool], None]
+#: ``on_start(method, compiled, game)``: called once the method is chosen, before its kernel is loaded;
+#: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it;
+#: ``game`` the game's title (as tables name it).
+OnStart = Callable[[str, bool, str], None]
 Method = Literal["auto", "exact", "monte-carlo"]
 METHODS = ("auto", "exact", "monte-carlo")
 
@@ -48,7 +49,7 @@ class RunOptions:
         seed: Monte Carlo: the seed (drawn and reported when omitted).
         threads: threads to use (None: all); the numbers do not depend on it.
         progress: called as ``progress(done, total)`` as the run goes.
-        on_start: called as ``on_start(method, compiled)`` once the method is chosen.
+        on_start: called as ``on_start(method, compiled, game)`` once the method is chosen.
 
     Any of ``trials``, ``precision``, ``time_s`` and ``seed`` asks :func:`equity.calculate` for Monte
     Carlo. The values are checked where they are used, with messages that name them.

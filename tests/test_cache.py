@@ -203,3 +203,17 @@ def test_the_cpu_level_is_the_hosts_highest():
     assert cpu_level(v4 - {"avx512vl"}, "x86_64") == "x86-64-v3"
     assert cpu_level(v4 - {"fma"}, "x86_64") is None  # v4's extras without all of v3
     assert cpu_level(v4, "arm64") is None
+
+
+def test_hands_says_it_compiles_exactly_when_it_does(tmp_path):
+    """``equity hands`` on an empty cache: one line on stderr before the hold'em kernel compiles (naming
+    the game and ``equity warmup``), where numba's events show a compile; run again, neither."""
+    history = ROOT / "examples" / "hands" / "pokerstars-aludra.txt"
+    env = environment(tmp_path / "cache")
+    first = equity("hands", str(history), "--json", env=env, counting=True)
+    assert first.returncode == 0, first.stderr[-3000:]
+    notices = [line for line in first.stderr.splitlines() if line.startswith("Compiling")]
+    assert compiled(first) and notices and all("hold'em" in n and "equity warmup" in n for n in notices)
+    again = equity("hands", str(history), "--json", env=env, counting=True)
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+    assert compiled(again) == [] and "Compiling" not in again.stderr

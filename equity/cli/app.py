@@ -224,14 +224,21 @@ def running(options: RunOptions, as_json: bool, no_progress: bool, label: str = 
         yield options.replace(progress=bar, on_start=_starting(bar))
 
 
-def _starting(bar: ProgressBar) -> Callable[[str, bool], None]:
+def compiling(what: str, how_long: str) -> None:
+    """The one line on stderr that says a kernel is about to be compiled: what, about how long, and that
+    ``equity warmup`` does it ahead."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[dim]Compiling {what} for this machine (first run only, about {how_long}; `equity warmup` "
+        "compiles every kernel ahead)...[/dim]")
+
+
+def _starting(bar: ProgressBar) -> Callable[[str, bool, str], None]:
     """The engines' ``on_start`` hook: the compiling notice on a cold JIT cache, and the bar's label."""
-    def on_start(method: str, compiled: bool) -> None:
+    def on_start(method: str, compiled: bool, game: str) -> None:
         label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
                              else ("simulating", "trials", "simulation"))
         if not compiled:
-            err = Console(stderr=True, highlight=False)
-            err.print(f"[dim]Compiling the {kind} kernel for this machine (first run only, 3-15 s)...[/dim]")
+            compiling(f"the {game} {kind} kernel", "3-15 s")
         bar.begin(label, unit)
 
     return on_start

@@ -7,13 +7,23 @@ import json
 import re
 import sys
 from array import array
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
 from equity import __version__
-from equity.cli.app import CONTEXT, cli, one_pool, pool_options, progress_bar, stdout_console, user_errors
+from equity.cli.app import (
+    CONTEXT,
+    cli,
+    compiling,
+    one_pool,
+    pool_options,
+    progress_bar,
+    stdout_console,
+    user_errors,
+)
 from equity.errors import EquityError, ScenarioError
 from equity.options import RunOptions
 
@@ -66,7 +76,7 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
         from equity.report.hands_plot import check_target
 
         check_target(plot)
-    options = RunOptions(seed=seed)
+    options = RunOptions(seed=seed, on_start=_compiling_notice())
     listed: list[Any] = []
     series: dict[str, tuple[array[float], array[float], str]] = {}  # per player, 16 bytes a hand
     out = _Output(as_json, as_csv)
@@ -174,3 +184,17 @@ def _plot(path: str, series: dict[str, tuple[array[float], array[float], str]], 
         raise EquityError(f"--plot: no hand of {hero!r} was read")
     net, ev, unit = series[hero]
     save_graph(net, ev, path, f"{hero}: net won and all-in EV over {len(net):,} hands", unit)
+
+
+def _compiling_notice() -> Callable[[str, bool, str], None]:
+    """The pricing's ``on_start`` hook: the one line that says a game's kernel is about to compile, once a
+    game and method."""
+    said: set[tuple[str, str]] = set()
+
+    def on_start(method: str, compiled: bool, game: str) -> None:
+        if not compiled and (method, game) not in said:
+            said.add((method, game))
+            kind = "exact enumeration" if method == "exact" else "Monte Carlo"
+            compiling(f"the {game} {kind} kernel to price its all-ins", "5-40 s")
+
+    return on_start

@@ -241,9 +241,15 @@ class Game:
         None."""
         raise NotImplementedError
 
-    def enumeration_cached(self) -> bool:
-        """Whether the exact enumeration kernel is already in numba's on-disk cache."""
+    def enumeration_cached(self, scenario: Spot | None = None, plan: Any = None) -> bool:
+        """Whether the exact enumeration kernel is already in numba's on-disk cache: the one that
+        :meth:`enumeration` of ``scenario`` and ``plan`` would run, when given, else every one."""
         raise NotImplementedError
+
+    def one_deal_cached(self) -> bool:
+        """Whether the one-deal kernel (:meth:`one_deal_kernel`) is in numba's on-disk cache (True for a
+        game without one: nothing to compile)."""
+        return True
 
     def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]] | None:
         """The kernel that counts one deal of fixed hands on every completion of its board, loaded, and

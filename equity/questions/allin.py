@@ -284,15 +284,18 @@ def _shares(game: Game, hands: list[tuple[int, ...]], board: Sequence[int], dead
         return (1.0,), "exact", 0.0
     texts = [_cards(h) for h in hands]
     if options.method != "monte-carlo":
+        if options.on_start is not None and not game.one_deal_cached():
+            options.on_start("exact", False, game.title)
         fixed = calculate_fixed(texts, _cards(board), _cards(dead), game)
         if fixed is not None:
             return tuple(p.equity for p in fixed.players), "exact", 0.0
     scenario = Scenario.build(texts, board=list(board), dead=list(dead), game=game)
     chosen, plan = choose(scenario, RunOptions(method=options.method))
     if chosen == "exact":
-        run = RunOptions(threads=options.threads)
+        run = RunOptions(threads=options.threads, on_start=options.on_start)
     else:
-        run = RunOptions(precision=options.precision or PRECISION, seed=seed, threads=options.threads)
+        run = RunOptions(precision=options.precision or PRECISION, seed=seed, threads=options.threads,
+                         on_start=options.on_start)
     result = run_chosen(scenario, chosen, plan, run)
     return (tuple(p.equity for p in result.players), result.method,
             max((p.stderr or 0.0) for p in result.players))

@@ -122,8 +122,8 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, option
     seats = list(combos or ())
     if options.on_start is not None:
         game = scenario.game
-        options.on_start(chosen, game.enumeration_cached() if chosen == "exact"
-                         else game.simulation_cached(bool(scenario.ranged())))
+        options.on_start(chosen, game.enumeration_cached(scenario, deals) if chosen == "exact"
+                         else game.simulation_cached(bool(scenario.ranged())), game.title)
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=options.threads, categories=categories,
                                      progress=options.progress, deals=deals, combos=seats)
@@ -175,7 +175,7 @@ def calculate(players: Sequence[PlayerSpec | int], board: str | Sequence[int] = 
             seconds; the seed (drawn and reported when omitted).
         threads: threads to use (default: all); the numbers do not depend on it.
         progress: called as ``progress(done, total)`` as the run goes.
-        on_start: called as ``on_start(method, compiled)`` once the method is chosen, before the run.
+        on_start: called as ``on_start(method, compiled, game)`` once the method is chosen, before the run.
         categories: also count each player's hand categories (``PlayerResult.categories``).
         combos: also count every combo of each player that is not a random hand, in the same pass:
             :func:`equity.questions.per_combo.combo_results` reads them from the result (``result.combos``).

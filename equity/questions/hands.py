@@ -210,8 +210,9 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
     files = sources(paths)
     summary = Summary(files=len(files))
     seen = Seen()
-    job = functools.partial(price_group, options=options)
     remote = bool(cluster) or workers != 0  # then only the hands with an all-in to price travel
+    job = functools.partial(price_group, options=options.replace(on_start=None) if remote else options)
+    first: set[str] = set()  # the games an all-in was priced in this process
     with executor(workers, cluster, job) as (submit, n_workers):
         window: deque[Future[list[Any]]] = deque()
         limit = max(1, WINDOW * n_workers)
@@ -235,6 +236,10 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                     try:
                         classified = classify(item)
                         if classified[3].round is None:
+                            group.append(price_classified(classified, options))  # type: ignore[arg-type]
+                            continue
+                        if item.game not in first:  # priced here: its kernels compile once, with
+                            first.add(item.game)  # the notice, and the workers load them from the cache
                             group.append(price_classified(classified, options))  # type: ignore[arg-type]
                             continue
                     except HistoryError as exc:

@@ -203,7 +203,7 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     start = time.perf_counter()
     if chosen == "exact":
         if options.on_start is not None:
-            options.on_start("exact", scenario.game.board_rows_cached())
+            options.on_start("exact", scenario.game.board_rows_cached(), scenario.game.title)
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row
         # (from a flop each board is in the rows of both its cards: counts and mass twice over, the same
         # fractions).

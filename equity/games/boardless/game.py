@@ -184,7 +184,7 @@ class BoardlessGame(Game):
 
         return boardless_exact.enumeration(scenario, self, plan, categories)
 
-    def enumeration_cached(self) -> bool:
+    def enumeration_cached(self, scenario: Spot | None = None, plan: Any = None) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.boardless import exact as boardless_exact
 

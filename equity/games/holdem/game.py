@@ -144,11 +144,17 @@ class HoldemGame(Game):
 
         return holdem_exact.enumeration(scenario, self, plan, categories, per_deal)
 
-    def enumeration_cached(self) -> bool:
+    def enumeration_cached(self, scenario: Spot | None = None, plan: Any = None) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.holdem import exact_kernels as holdem_deals
 
         return in_jit_cache(holdem_deals._deals)
+
+    def one_deal_cached(self) -> bool:
+        from equity.engines.parallel import in_jit_cache
+        from equity.games.holdem import exact_kernels as holdem_deals
+
+        return in_jit_cache(holdem_deals._fixed_deal)
 
     def one_deal_kernel(self) -> tuple[Any, tuple[Any, ...]]:
         from equity.games.holdem import exact as holdem_exact

@@ -133,7 +133,7 @@ class OmahaGame(Game):
             return omaha_postflop.enumeration(scenario, self, plan, categories)
         return omaha_exact.enumeration(scenario, self, plan, categories, per_deal)
 
-    def enumeration_cached(self) -> bool:
+    def enumeration_cached(self, scenario: Spot | None = None, plan: Any = None) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.omaha import (
             exact as omaha_exact,
@@ -145,6 +145,12 @@ class OmahaGame(Game):
             preflop as omaha_preflop,
         )
 
+        if scenario is not None:  # the kernel enumeration() picks for it
+            if omaha_preflop.applies(scenario, plan, False):
+                return in_jit_cache(omaha_preflop._items)
+            if omaha_postflop.applies(scenario, plan, False):
+                return in_jit_cache(omaha_postflop._completions)
+            return in_jit_cache(omaha_exact._items)
         return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions)
                 and in_jit_cache(omaha_preflop._items))
 
