@@ -236,3 +236,14 @@ def test_a_folders_files_without_hands_are_said(tmp_path):
     result = hands(tmp_path)
     assert result.exit_code == 0
     assert f"1 file in the folders held no hand: {tmp_path / 'notes.txt'}" in result.output.replace("\n", "")
+
+
+def test_the_help_and_the_docs_name_every_site_read():
+    from equity.histories import sites
+
+    help_text = " ".join(CliRunner().invoke(cli, ["hands", "--help"]).output.split())
+    docs = (ROOT / "docs" / "hands.md").read_text()
+    for site in sites.SITES:
+        assert site.title in help_text and site.title in docs, site.title
+    for example in (ROOT / "examples" / "sites").iterdir():
+        assert f"examples/sites/{example.name}" in docs

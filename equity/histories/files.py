@@ -36,8 +36,10 @@ _SNIFF = 1 << 16
 _BLOCK, _HEAD = 1 << 20, 1 << 13
 _FILE_SITES, _TEXT_SITES = sites.file_sites(), sites.text_sites()
 #: A line that may start a text site's hand: one of the heads at the start of a line.
-_HEADS = re.compile("^(?:" + "|".join(sorted({re.escape(h) for s in _TEXT_SITES for h in s.heads},
-                                             key=len, reverse=True)) + ")", re.M)
+_ANY_HEAD = "(?:" + "|".join(sorted({re.escape(h) for s in _TEXT_SITES for h in s.heads}, key=len,
+                                     reverse=True)) + ")"
+_HEADS = re.compile(_ANY_HEAD)  # matched at a block's start
+_NEXT_HEAD = re.compile("\n" + _ANY_HEAD)  # searched for: a literal line end first, which is fast
 
 
 @dataclass(frozen=True)
@@ -150,8 +152,9 @@ def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | Histor
             continue  # not one whole line yet
         body, text = text[:cut], text[cut:]
         at = counted = 0
-        for match in _HEADS.finditer(body):
-            head = match.start()
+        starts = [0] if _HEADS.match(body) else []
+        starts += [m.start() + 1 for m in _NEXT_HEAD.finditer(body)]
+        for head in starts:
             end = body.find("\n", head)
             line = body[head:] if end < 0 else body[head:end]
             candidate = next((s for s in _TEXT_SITES if s.header(line)), None)
