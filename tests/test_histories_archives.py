@@ -193,3 +193,30 @@ def test_a_folder_of_mixed_games_loses_no_chips():
     net = {name: t.net for (name, _), t in summary.players.items()}
     assert net == pytest.approx({"Ana": 1.0, "Bo": -14.0, "Cy": 13.0, "Dee": 6.0, "Eve": -6.0})
     assert summary.not_priced["triple draw"] == 1
+
+
+# --- archives' own ways ------------------------------------------------------------------------------
+
+WALK = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [5, 10]\nmin_bet = 10\n'
+        'starting_stacks = [1000, 1000]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n'
+        'players = ["Big", "Small"]\n')
+
+
+def test_a_walk_whose_winnings_count_the_big_blinds_own_returned_bet():
+    """Heads-up, p1 the big blind (10) and p2 the small blind (5), who folds: the big blind gets its 5
+    unmatched back and wins the 5. An archive that writes winnings [15, 0] counts the returned 5 in them;
+    one that writes [10, 0] does not: both are the same result, +5 and -5."""
+    for winnings in ("[15, 0]", "[10, 0]"):
+        (hand,) = phh.read(WALK + f"winnings = {winnings}\n", "walk.phh")
+        priced = price(hand)
+        assert [f.actual for f in priced.players] == [5.0, -5.0] and priced.hand.rake == 0, winnings
+    (hand,) = phh.read(WALK + "winnings = [16, 0]\n", "walk.phh")  # one chip more than that: refused
+    with pytest.raises(HistoryError, match="chips do not add up"):
+        price(hand)
+
+
+def test_one_path_as_a_string_is_one_path():
+    from equity.histories.files import sources
+
+    path = str(HERE / "finishing_stacks.phh")
+    assert [s.path for s in sources(path)] == [path]

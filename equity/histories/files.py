@@ -58,7 +58,7 @@ def sources(paths: Sequence[str]) -> list[Source]:
         EquityError: a path that does not exist, naming it.
     """
     out = []
-    for path in paths:
+    for path in [paths] if isinstance(paths, str) else paths:  # one path given as a string is one path
         if path == "-":
             out.append(Source("-"))
         elif os.path.isdir(path):

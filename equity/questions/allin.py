@@ -156,6 +156,13 @@ def classify(hand: Hand) -> Classified:
     if hand.finishing:
         hand = _finished(hand, chips)
     if hand.site == "phh" and hand.collected and not hand.rake:
+        # Some PHH archives count an uncalled bet in the winnings of the player it went back to (a walk's
+        # big blind "wins" its own): exactly that much over the pot, all to those players, comes off.
+        over = sum(hand.collected, ZERO) - chips.total
+        if over > 0 and over == sum(chips.returned, ZERO) and all(
+                c >= r for c, r in zip(hand.collected, chips.returned, strict=True)):
+            hand = _with(hand, collected=tuple(c - r for c, r in zip(hand.collected, chips.returned,
+                                                                     strict=True)))
         # PHH has no rake field: its winnings are after rake, so the rake is what they leave of the pot
         taken = chips.total - sum(hand.collected, ZERO)
         if taken > 0:
