@@ -38,8 +38,11 @@ _FILE_SITES, _TEXT_SITES = sites.file_sites(), sites.text_sites()
 #: A line that may start a text site's hand: one of the heads at the start of a line.
 _ANY_HEAD = "(?:" + "|".join(sorted({re.escape(h) for s in _TEXT_SITES for h in s.heads}, key=len,
                                      reverse=True)) + ")"
-_HEADS = re.compile(_ANY_HEAD)  # matched at a block's start
-_NEXT_HEAD = re.compile("\n" + _ANY_HEAD)  # searched for: a literal line end first, which is fast
+_HEADS = re.compile(f"({_ANY_HEAD})")  # matched at a block's start
+_NEXT_HEAD = re.compile(f"\n({_ANY_HEAD})")  # searched for: a literal line end first, which is fast
+#: The sites whose hands may start with each head, and their header tests (None: the head says it all).
+_BY_HEAD = {head: [(s, s.is_header) for s in _TEXT_SITES if head in s.heads]
+            for s in _TEXT_SITES for head in s.heads}
 
 
 @dataclass(frozen=True)
@@ -152,12 +155,17 @@ def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | Histor
             continue  # not one whole line yet
         body, text = text[:cut], text[cut:]
         at = counted = 0
-        starts = [0] if _HEADS.match(body) else []
-        starts += [m.start() + 1 for m in _NEXT_HEAD.finditer(body)]
-        for head in starts:
+        first_head = _HEADS.match(body)
+        starts = [(0, first_head[1])] if first_head else []
+        starts += [(m.start() + 1, m[1]) for m in _NEXT_HEAD.finditer(body)]
+        for head, said in starts:
             end = body.find("\n", head)
             line = body[head:] if end < 0 else body[head:end]
-            candidate = next((s for s in _TEXT_SITES if s.header(line)), None)
+            candidate = None
+            for a_site, test in _BY_HEAD[said]:
+                if test is None or test(line):
+                    candidate = a_site
+                    break
             if candidate is None:
                 continue
             number += body.count("\n", counted, head)
