@@ -247,3 +247,33 @@ def test_the_help_and_the_docs_name_every_site_read():
         assert site.title in help_text and site.title in docs, site.title
     for example in (ROOT / "examples" / "sites").iterdir():
         assert f"examples/sites/{example.name}" in docs
+
+
+FULL_TILT = ("Full Tilt Poker Game #33000000001: Table Arcade (6 max) - $0.25/$0.50 - No Limit Hold'em - "
+             "14:03:11 ET - 2026/11/27\n") + """Seat 1: Ana ($50)
+Seat 2: Bo ($50)
+Ana posts the small blind of $0.25
+Bo posts the big blind of $0.50
+"""
+CHICO = """Game started at: 2026/11/27 14:03:11
+Game ID: 900000001 0.25/0.50 BetOnline Holdem
+Seat 1: Ana (50)
+"""
+
+
+def test_a_history_of_a_site_not_read_says_so(tmp_path):
+    """Named, it is an error naming the site (exit 2); in a folder, a line under the summary and the
+    JSON's files_not_read, the folder's other hands read."""
+    (tmp_path / "tilt.txt").write_text(FULL_TILT)
+    (tmp_path / "chico.txt").write_text(CHICO)
+    for name, site in (("tilt.txt", "Full Tilt"), ("chico.txt", "Chico")):
+        result = CliRunner().invoke(cli, ["hands", str(tmp_path / name)])
+        assert result.exit_code == 2 and f"{site} hand histories are not read" in result.output
+        assert "Traceback" not in result.output
+    (tmp_path / "stars.txt").write_text((EXAMPLES / "pokerstars-aludra.txt").read_text())
+    code, out = as_json(tmp_path)
+    assert code == 0 and out["summary"]["read"] == 5
+    assert out["summary"]["files_not_read"] == [{"file": str(tmp_path / "chico.txt"), "site": "Chico"},
+                                                {"file": str(tmp_path / "tilt.txt"), "site": "Full Tilt"}]
+    shown = CliRunner().invoke(cli, ["hands", str(tmp_path)]).output
+    assert "Full Tilt hand histories are not read" in shown and "Chico hand histories are not read" in shown
