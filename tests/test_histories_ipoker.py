@@ -6,14 +6,14 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from history_helpers import acts, cards, chips_in
 
 import equity
-from equity.cards import CARD_NAMES, parse_cards
+from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
 from equity.histories import files, ipoker, sites
 from equity.histories.chips import check, count
 from equity.histories.ipoker_body import money
-from equity.histories.model import Action
 from equity.questions.allin import price
 
 HERE = Path(__file__).parent / "histories" / "ipoker"
@@ -28,16 +28,7 @@ def hands(name: str) -> dict:
     return {h.id: h for h in read(name)}
 
 
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text))
 
-
-def acts(*rows) -> tuple[Action, ...]:
-    return tuple(Action(s, p, k, D(a[0]) if a else D(0)) for s, p, k, *a in rows)
-
-
-def chips_in(hand) -> D:
-    return sum((a.amount for a in hand.actions), D(0)) - sum(hand.uncalled.values(), D(0))
 
 
 def invariants(hand):

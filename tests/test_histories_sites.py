@@ -5,11 +5,11 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from history_helpers import acts, cards, chips_in
 
-from equity.cards import parse_cards
 from equity.errors import HistoryError
 from equity.histories import ggpoker, pokerstars
-from equity.histories.model import Action, CashOut
+from equity.histories.model import CashOut
 
 HERE = Path(__file__).parent / "histories"
 
@@ -35,17 +35,7 @@ def read(site, name: str) -> dict:
     return {h.id: h for h in (site.parse(lines, str(path), n) for n, lines in split(path, site))}
 
 
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text))
 
-
-def acts(*rows) -> tuple[Action, ...]:
-    """``(street, player, kind[, amount])`` rows as Actions."""
-    return tuple(Action(s, p, k, D(a[0]) if a else D(0)) for s, p, k, *a in rows)
-
-
-def chips_in(hand) -> D:
-    return sum((a.amount for a in hand.actions), D(0)) - sum(hand.uncalled.values(), D(0))
 
 
 def test_headers_are_told_apart():

@@ -6,14 +6,14 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from history_helpers import acts, cards, chips_in
 
 import equity
-from equity.cards import parse_cards
 from equity.errors import HistoryError
 from equity.histories import ggpoker, pokerstars, sites, winamax
 from equity.histories.chips import check, count
 from equity.histories.files import Source, read_source
-from equity.histories.model import Action, Player
+from equity.histories.model import Player
 from equity.questions.allin import price
 
 HERE = Path(__file__).parent / "histories" / "winamax"
@@ -38,17 +38,7 @@ def read(name: str) -> dict:
     return {h.id: h for h in (winamax.parse(lines, str(path), n) for n, lines in split(path))}
 
 
-def cards(text: str) -> tuple[int, ...]:
-    return tuple(parse_cards(text))
 
-
-def acts(*rows) -> tuple[Action, ...]:
-    """``(street, player, kind[, amount])`` rows as Actions."""
-    return tuple(Action(s, p, k, D(a[0]) if a else D(0)) for s, p, k, *a in rows)
-
-
-def chips_in(hand) -> D:
-    return sum((a.amount for a in hand.actions), D(0)) - sum(hand.uncalled.values(), D(0))
 
 
 def invariants(hand):
