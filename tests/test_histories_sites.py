@@ -5,7 +5,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from history_helpers import acts, cards, chips_in
+from history_helpers import acts, cards, chips_in, split
 
 from equity.errors import HistoryError
 from equity.histories import ggpoker, pokerstars
@@ -13,21 +13,6 @@ from equity.histories.model import CashOut
 
 HERE = Path(__file__).parent / "histories"
 
-
-def split(path: Path, site) -> list[tuple[int, list[str]]]:
-    """The hands of a file as (line number of the header, lines): UTF-16 or UTF-8 with or without a BOM,
-    any line ends."""
-    raw = path.read_bytes()
-    text = raw.decode("utf-16") if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else raw.decode("utf-8-sig")
-    lines = text.replace("\r\n", "\n").split("\n")
-    starts = [i for i, line in enumerate(lines) if site.is_header(line)]
-    out = []
-    for start, end in zip(starts, starts[1:] + [len(lines)], strict=True):
-        chunk = lines[start:end]
-        while chunk and not chunk[-1].strip():
-            chunk.pop()
-        out.append((start + 1, chunk))
-    return out
 
 
 def read(site, name: str) -> dict:

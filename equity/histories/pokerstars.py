@@ -1,4 +1,6 @@
-"""PokerStars text hand histories: hold'em, 6+ hold'em, Omaha and Omaha hi-lo with 4 or 5 cards, cash
+"""PokerStars text hand histories: hold'em, 6+ hold'em, Omaha and Omaha hi-lo with 4 or 5 cards (stud,
+razz and the draw games are read by :mod:`equity.histories.pokerstars_games`), alone or in a mixed game
+(``8-Game (Razz Limit, $1/$2 USD)``, ``.. 8-Game (Hold'em No Limit) - Level I (10/20)``), cash
 games (dollars, euros, pounds, play chips; capped tables) and tournaments.
 
 The header names the hand, the game and the stakes::
@@ -17,17 +19,10 @@ Run it twice: ``*** FIRST TURN *** [..] [..]`` .. ``*** SECOND RIVER ***``, ``FI
 
 from __future__ import annotations
 
-from equity.histories.model import ZERO, CashOut, Hand
+from equity.histories import pokerstars_games
+from equity.histories.model import Hand
+from equity.histories.pokerstars_text import HEADERS, STUD_DRAW, StarsText
 from equity.histories.reader import Site
-from equity.histories.text import HandText
-from equity.histories.tokens import currency_of, iso_date, money, variant
-
-HEADERS = ("PokerStars Hand #", "PokerStars Zoom Hand #", "PokerStars Game #", "PokerStars Home Game Hand #",
-           "PokerStars Zoom Game #")
-GAMES = (("5 Card Omaha Hi/Lo", "omaha5-hilo"), ("5 Card Omaha", "omaha5"),
-         ("6 Card Omaha Hi/Lo", "omaha6-hilo"), ("6 Card Omaha", "omaha6"),
-         ("Omaha Hi/Lo", "omaha-hilo"), ("Omaha", "omaha"),
-         ("6+ Hold'em", "short-deck-trips"), ("Hold'em", "holdem"))
 
 
 def is_header(line: str) -> bool:
@@ -42,44 +37,11 @@ def parse(lines: list[str], source: str, line: int) -> Hand:
         HistoryError: a truncated hand, an unknown game, an impossible card, an action line of an unknown
             shape; its ``where`` is the ``file:line`` of the offending line.
     """
-    return _Stars.parse(lines, source, line)
-
-
-class _Stars(HandText):
-    site = "pokerstars"
-
-    def header(self, line: str) -> None:
-        head, _, rest = line.partition(": ")
-        self.id = head.rpartition("#")[2]
-        rest = rest.strip()
-        if rest.startswith("{"):
-            rest = rest.partition("}")[2].strip()
-        desc, _, when = rest.rpartition(" - ")
-        day, time, *zone = when.partition(" [")[0].split()
-        self.date = iso_date(day, time, zone[0] if zone else "")
-        self.described(desc)
-
-    def describe(self, desc: str) -> None:
-        desc, stakes = self.stakes(desc)
-        self.game, self.limit = variant(desc, GAMES, self.where(0))
-        words = stakes.split()
-        if stakes.startswith("Button Blind "):
-            self.big_blind, self.ante = money(words[2]), money(words[5])
-        else:
-            small, _, big = words[0].partition("/")
-            self.small_blind, self.big_blind = money(small), money(big)
-            if "Cap" in words:
-                self.cap = money(words[words.index("Cap") - 1])
-        if self.tournament is None:
-            code = words[-1]
-            self.currency = code if len(code) == 3 and code.isalpha() else currency_of(words[0]) or "chips"
-
-    def loose(self, line: str, k: int) -> None:
-        name, cashed, rest = line.partition(" cashed out the hand for ")
-        if cashed:
-            amount, _, fee = rest.partition(" | Cash Out Fee ")
-            fee = money(fee.strip()) if fee else ZERO
-            self.cash_outs[self.who(name, k)] = CashOut(money(amount.strip()), fee)
+    hand = StarsText(lines, source, line)
+    hand.header(lines[0])
+    if hand.game in STUD_DRAW:
+        return pokerstars_games.parse(lines, source, line)
+    return hand.read()
 
 
 SITE = Site("pokerstars", "PokerStars", heads=HEADERS, parse=parse, is_header=is_header)
