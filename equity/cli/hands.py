@@ -53,8 +53,9 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
     PATH is a file, a folder (read recursively: .txt, .phh, .phhs and .xml files) or - for standard
     input: PokerStars, GGPoker, Winamax, ACR, 888poker and partypoker text, iPoker XML (hold'em, Omaha,
     Omaha hi-lo, 5-card Omaha; cash and tournaments; PokerStars also stud, razz and the draw games) and
-    PHH files (every game; triple draws counted but not priced). A hand is priced when its players still in are all in (or all but one, who has called)
-    with cards to come and every one of them has shown: each pot shared by exact equity over every
+    PHH files (every game; triple draws counted but not priced). A hand is priced when its players
+    still in are all in (or all but one, who has called) with cards to come and every one of them has
+    shown: each pot shared by exact equity over every
     runout (Monte Carlo to 0.05 points, seeded, when exact would be slow). Exit status 0 when every hand
     was read, 1 when some could not be (each is reported with its file, line and reason), 2 for a path
     that does not exist or a file that is not a hand history.
