@@ -114,6 +114,7 @@ def cli() -> None:
       equity dist HERO vs OPPONENT...          each combo's equity: the curve, bands, breakdown
       equity runout HERO vs OPPONENT... -b B   each next card's equities, outs, the runouts
       equity hits RANGE --board CARDS          what a range makes: made hands, pairs, draws
+      equity flops HERO_RANGE vs VILLAIN_RANGE every flop at once: each flop's equities and hits
       equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
       equity hands PATH...                     all-in EV and luck from hand histories
       equity warmup [--game NAME]              compile every kernel now, so no later run does
@@ -131,14 +132,15 @@ def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def engine_options(func: Callable[..., Any] | None = None, *,
-                   board: bool = True) -> Any:
+                   board: bool = True, precision: str = "0.05") -> Any:
     """The options of every command that runs the engines: board, dead cards, method, stop, seed,
     threads, JSON and the progress bar. The command gets the method, stop, seed and threads as one
     ``options`` (:class:`~equity.options.RunOptions`, its precision a fraction), and ``board``, ``dead``,
     ``as_json`` and ``no_progress`` as they are (for :func:`running`). ``board=False`` (as
-    ``@engine_options(board=False)``): no ``--board``, for a command that deals the boards itself."""
+    ``@engine_options(board=False)``): no ``--board``, for a command that deals the boards itself.
+    ``precision``: the default ``--precision`` the command runs to, as its help says it."""
     if func is None:
-        return functools.partial(engine_options, board=board)
+        return functools.partial(engine_options, board=board, precision=precision)
 
     @functools.wraps(func)
     def command(*args: Any, exact: bool, mc: bool, trials: int | None, precision: float | None,
@@ -160,7 +162,7 @@ def engine_options(func: Callable[..., Any] | None = None, *,
                      help="Monte Carlo: play exactly N trials (1000000, 1e6 and 1M are the same)."),
         click.option("--precision", "-p", type=click.FloatRange(min=0, min_open=True), metavar="P",
                      help="Monte Carlo: stop once every equity's standard error is at most P percentage "
-                          "points [default: 0.05]."),
+                          f"points [default: {precision}]."),
         click.option("--time", "-t", "time_s", type=click.FloatRange(min=0, min_open=True), metavar="S",
                      help="Monte Carlo: play for about S seconds."),
         click.option("--seed", type=click.IntRange(0, 2**64 - 1), metavar="N",

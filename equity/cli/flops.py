@@ -44,7 +44,7 @@ TABLE_ROWS = 20
               "and second card, and the sorted equity by texture (.svg or .png; needs pip install "
               "'equity[plot]').")
 @click.option("--no-preflop", is_flag=True, help="Skip the exact preflop equity shown beside the mean.")
-@engine_options(board=False)
+@engine_options(board=False, precision="0.5 a flop")
 @pool_options("Count on N worker processes [default: 0, this process on all cores].", "Count")
 @user_errors
 def flops_command(players: tuple[str, ...], flop_set: str | None, sort: str, ascending: bool, top: int | None,

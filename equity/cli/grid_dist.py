@@ -51,7 +51,7 @@ def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None
 @cli.command("grid", context_settings=CONTEXT)
 @click.argument("players", nargs=-1, required=True, metavar="HERO_RANGE [vs] OPPONENT...")
 @click.option("--game", "-g", metavar="NAME", help="holdem (the default) or short-deck (6+).")
-@engine_options
+@engine_options(precision="0.25 in root mean square")
 @picture_options
 @user_errors
 def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
@@ -87,7 +87,7 @@ def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: s
               "[default: 75-100,50-75,25-50,0-25].")
 @click.option("--by-combo", is_flag=True, help="Also list every combo, and break the hero's equity down by "
               "the opponents' combos rather than their classes.")
-@engine_options
+@engine_options(precision="0.25 in root mean square")
 @click.option("--svg", metavar="FILE", help="Also save the curves and breakdowns as an SVG chart "
               "(needs matplotlib: pip install 'equity[plot]').")
 @user_errors

@@ -25,7 +25,7 @@ from equity.questions.players import parse_players
 @click.option("--street", type=click.Choice(["turn", "river"]),
               help="How far to look: the next street [default], or from a flop 'river' for every two-card "
                    "runout.")
-@engine_options
+@engine_options(precision="0.25 a card, 1 a two-card runout")
 @picture_options
 @user_errors
 def runout_command(players: tuple[str, ...], game: str | None, street: str | None, board: str, dead: str,
