@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from equity.cli import cli
+from equity.engines.montecarlo import DEFAULT_PRECISION
 from equity.questions.flops import FLOP_PRECISION
 from equity.questions.per_combo import CELL_PRECISION
 from equity.questions.runouts import CARD_PRECISION, RIVER_PRECISION
@@ -30,7 +31,7 @@ def percent(fraction: float) -> str:
 
 
 @pytest.mark.parametrize(("command", "default"), [
-    ("run", "0.05"),
+    ("run", percent(DEFAULT_PRECISION)),
     ("runout", f"{percent(CARD_PRECISION)} a card, {percent(RIVER_PRECISION)} a two-card runout"),
     ("grid", f"{percent(CELL_PRECISION)} in root mean square"),
     ("dist", f"{percent(CELL_PRECISION)} in root mean square"),
