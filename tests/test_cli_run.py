@@ -121,6 +121,11 @@ def test_json_stdout_is_one_object_even_when_piped():
         (["AsKs", "vs", "2", "--threads", "many"], "'many' is not a valid integer"),
         (["AsKs", "vs", "2", "--trials", "5", "--precision", "1"], "choose one way to stop"),
         (["AsKs", "vs", "2", "--bogus"], "No such option '--bogus'"),
+        # a range typed with a space after its comma reaches the command as two arguments
+        (["AKo", "vs", "QQ+,", "AK"], "'QQ+,' and 'AK' look like one range split at a space"),
+        (["AKo", "vs", "QQ+,", "AK"], 'quote it, "QQ+, AK", or write it without spaces, QQ+,AK'),
+        (["AKo", "vs", "QQ+", ",AK"], "'QQ+' and ',AK' look like one range split at a space"),
+        (["AKo", "vs", "QQ+,"], "remove the extra comma"),
     ],
 )
 def test_bad_input_exits_2_without_a_traceback(args, needle):

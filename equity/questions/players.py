@@ -53,6 +53,16 @@ def hand_or_range(role: str, token: str, game: Game) -> Range | None:
                         f"{game.range_example}): {exc}") from None
 
 
+def _one_range_split(tokens: Sequence[str]) -> None:
+    """Raise where a range typed with a space after a comma reached us as two arguments (``QQ+,`` and
+    ``AK`` from ``QQ+, AK``), naming both and the fix: one argument, quoted or without spaces."""
+    for a, b in zip(tokens[:-1], tokens[1:], strict=True):
+        if a.endswith(",") or b.startswith(","):
+            joined = f"{a.rstrip(',')},{b.lstrip(',')}"
+            raise ScenarioError(f"{a!r} and {b!r} look like one range split at a space: a range is one "
+                                f"argument, so quote it, \"{a} {b}\", or write it without spaces, {joined}")
+
+
 def _one_card(token: str) -> bool:
     try:
         return len(parse_cards(token)) == 1
@@ -73,6 +83,7 @@ def parse_players(tokens: tuple[str, ...], game: str | Game | None = None) -> tu
     tokens = tuple(t for t in tokens if t.lower() != "vs")
     if not tokens:
         raise ScenarioError("give the hero's hand and at least one opponent, e.g. 'equity AsKs vs 2'")
+    _one_range_split(tokens)
     hero, *rest = tokens
     if count_of(hero) is not None:
         raise ScenarioError("the first argument is the hero's hand or range (e.g. AsKs or 77), not "
