@@ -145,3 +145,12 @@ def test_a_three_way_table_fits_80_columns():
     result = Result("monte-carlo", 901_120, 1, "Th9h2c", "", 0.03, players)
     text = render(report.result_view(result), width=80)
     assert max(len(line) for line in lines(text)) <= 80
+
+
+def test_known_cards_show_as_cards_a_one_combo_range_as_a_range():
+    """A stud or draw player's known cards (Qs: one card of seven) are cards, not 'Qs (1 combo)'; a
+    range that card removal leaves one combo says so."""
+    from equity.report.equity_table import hand_text
+
+    assert hand_text("Qs", 1).plain == "Qs" and hand_text("AsKs", 1).plain == "AsKs"
+    assert hand_text("AA", 1).plain == "AA (1 combo)" and hand_text("QQ+", 18).plain == "QQ+ (18 combos)"

@@ -75,7 +75,7 @@ def hand_text(hand: str, combos: int) -> Text:
         cards = parse_cards(hand)
     except EquityError:
         cards = []
-    if len(cards) >= 2 and combos == 1:
+    if cards and combos == 1:  # a hand, or a stud or draw player's known cards
         return cards_text(cards, "")
     return Text(hand).append(f" ({combos:,} combos)" if combos != 1 else " (1 combo)", style="dim")
 
