@@ -145,3 +145,65 @@ def test_pocket_pairs_written_as_digits_in_a_check_file(tmp_path):
     assert [p["hand"] for p in deuces["result"]["players"]] == ["AKs", "22"]
     assert [p["actual_pct"] for p in deuces["players"]] == [p["actual_pct"] for p in spelled["players"]]
     assert [p["combos"] for p in mixed["result"]["players"]][:2] == [10, 3]
+
+
+EVERY_KIND = '''tolerance = 0
+
+[[scenario]]
+name = "exact"
+players = ["AhKh", "QsQc"]
+board = "Th9h2c"
+
+[[scenario]]
+name = "Monte Carlo, no seed, a precision stop"
+players = ["AsKs", "random", "random"]
+board = "Th9h2c"
+precision = 0.2  # the stop the update replaces
+
+[[scenario]]
+name = "Monte Carlo, no seed, a time stop"
+players = ["AA", "random"]
+method = "monte-carlo"
+time = 0.05
+
+[[scenario]]
+name = "Monte Carlo, trials and no seed"
+players = ["QQ+,AKs", "JJ-99"]
+method = "monte-carlo"
+trials = 30000
+
+[[scenario]]
+name = "seeded Monte Carlo"
+players = ["7h6h", "AsAd"]
+board = "5h4h2c"
+trials = 20000
+seed = 11
+
+[[scenario]]
+name = "Omaha hi-lo, auto"
+players = ["AsAd2s3d", "random"]
+game = "plo8"
+win = [0, 0]
+low_share = [0, 0]
+'''
+
+
+def test_update_pins_what_the_next_check_accepts(tmp_path):
+    """Every kind of scenario under a tolerance of 0 (issue 53): --update writes the seed and the trials
+    a Monte Carlo run used (a precision or time stop replaced), so the very next check passes; the
+    example files, updated in a copy, pass too."""
+    path = write(tmp_path, EVERY_KIND)
+    assert run(path, "--update").exit_code == 0
+    text = path.read_text()
+    assert "precision =" not in text and "time =" not in text
+    again = run(path, "--json")
+    assert again.exit_code == 0, again.output
+    out = json.loads(again.stdout)
+    assert out["ok"] is True and all(s["ok"] for s in out["scenarios"])
+    methods = [s["result"]["method"] for s in out["scenarios"]]
+    assert methods[0] == "exact" and methods[1:5] == ["monte-carlo"] * 4
+    assert out["scenarios"][4]["result"]["seed"] == 11 and out["scenarios"][4]["result"]["trials"] == 20000
+    for example in sorted(EXAMPLE.parent.glob("*.toml")):
+        copy = write(tmp_path, example.read_text(), example.name)
+        assert run(copy, "--update").exit_code == 0, example.name
+        assert run(copy).exit_code == 0, (example.name, run(copy).output)

@@ -19,7 +19,8 @@ of a player's other figures, each a list in percent, one number per player: ``wi
 split-pot games ``scoop``, ``high_win``, ``high_tie``, ``low_win``, ``low_tie``, ``high_equity``,
 ``low_equity`` and ``low_share`` (:mod:`equity.result`). A seeded Monte Carlo scenario is
 reproducible bit for bit, as is an exact one, so a tolerance of 0 is legitimate for both.
-:func:`update` writes the actual equities back (full float precision), keeping the file's comments and
+:func:`update` writes the actual equities back (full float precision), a Monte Carlo scenario's seed and
+trial count with them (so the pin replays bit for bit), keeping the file's comments and
 order (``tomlkit``).
 """
 
@@ -221,13 +222,23 @@ def summary(path: str | Path, outcomes: list[Checked]) -> dict[str, Any]:
 
 def update(path: str | Path, outcomes: list[Checked]) -> None:
     """Write each scenario's actual equities into its ``equity`` key, and the actual values of the other
-    figures it pins into theirs, keeping comments and order."""
+    figures it pins into theirs, keeping comments and order. A Monte Carlo scenario is pinned so that it
+    replays bit for bit: the ``seed`` it drew (where it had none) and the ``trials`` it played (for a
+    ``precision`` or ``time`` stop, whose trial count depends on the machine's speed, which it replaces),
+    so the next ``check`` accepts it under any tolerance, 0 included."""
     import tomlkit
 
     path = Path(path)
     doc = tomlkit.parse(path.read_text(encoding="utf-8"))
     tables = doc["scenario"]
     for table, outcome in zip(tables, outcomes, strict=True):
+        result = outcome.result
+        if result.method == "monte-carlo":
+            for stop in ("precision", "time"):
+                if stop in table:
+                    del table[stop]
+            table["trials"] = result.trials
+            table["seed"] = result.seed
         for key in ("equity", *outcome.pinned.others):
             values = tomlkit.array()
             values.extend(outcome.figure(key))
