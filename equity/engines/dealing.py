@@ -8,6 +8,7 @@ order, from the cards nobody holds (:mod:`equity.engines.held_cards`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -65,6 +66,7 @@ def held_tables(ranged: np.ndarray, start: np.ndarray, alias_prob: np.ndarray,
     return pmask, (np.uint64(2**32) - bound) % bound, weighted
 
 
+@functools.cache
 def compiled_for(ranged: bool) -> Callable[[tuple], bool]:
     """Whether a chunk kernel's signature is the one compiled for deals with ranged players (``ranged``)
     or the one without (the deal's ``pmask`` None): the two compile apart (:func:`held_tables`). The

@@ -68,9 +68,26 @@ def next_batch(batch: int, n: int, spent: float, n_threads: int, goal: float = B
     return max(n_threads, min(4 * batch, int(goal / per_chunk) // n_threads * n_threads))
 
 
+#: The kernels (and signature tests) found in the cache by :func:`in_jit_cache`: once there, they stay
+#: (a run loads them), so a caller asking before every run (a hand history's every all-in) reads the
+#: cache's index once.
+_FOUND: set[tuple[int, int]] = set()
+
+
 def in_jit_cache(dispatcher: object, matches: Callable[[tuple], bool] | None = None) -> bool:
     """Whether an ``@njit(cache=True)`` function's compiled code is already in numba's on-disk cache;
-    with ``matches``, code for a signature (a tuple of numba types) it accepts."""
+    with ``matches``, code for a signature (a tuple of numba types) it accepts (a test that lives as
+    long as the process, as :func:`~equity.engines.dealing.compiled_for`'s do)."""
+    key = (id(dispatcher), id(matches))
+    if key in _FOUND:
+        return True
+    if _on_disk(dispatcher, matches):
+        _FOUND.add(key)
+        return True
+    return False
+
+
+def _on_disk(dispatcher: object, matches: Callable[[tuple], bool] | None) -> bool:
     try:
         files = cache_files(dispatcher)
     except AttributeError:  # pragma: no cover - numba internals changed
