@@ -6,7 +6,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from history_helpers import acts, cards, chips_in
+from history_helpers import acts, cards, chips_in, split
 
 import equity
 from equity.errors import HistoryError
@@ -19,16 +19,10 @@ from equity.questions.allin import price
 HERE = Path(__file__).parent / "histories" / "partypoker"
 
 
-def split(path: Path) -> list[tuple[int, list[str]]]:
-    """The hands of a file as (line number of the header, lines), cut at this site's headers."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    starts = [i for i, line in enumerate(lines) if partypoker.is_header(line)]
-    return [(a + 1, lines[a:b]) for a, b in zip(starts, starts[1:] + [len(lines)], strict=True)]
-
 
 def read(name: str) -> dict:
     path = HERE / name
-    return {h.id: h for h in (partypoker.parse(lines, name, n) for n, lines in split(path))}
+    return {h.id: h for h in (partypoker.parse(lines, name, n) for n, lines in split(path, partypoker))}
 
 
 
@@ -57,7 +51,7 @@ def test_header_and_heads_are_this_sites_alone():
     assert sites.site("partypoker") is partypoker.SITE
     heads = [h for s in sites.text_sites() for h in s.heads]
     for name in ("cash.txt", "tournament.txt", "omaha.txt"):
-        for _, lines in split(HERE / name):
+        for _, lines in split(HERE / name, partypoker):
             for line in lines[1:]:
                 assert not line.startswith(tuple(heads)) or line.startswith("#Game No")
 
@@ -167,7 +161,7 @@ def test_classic_omaha_hilo_scoop_with_blinds_from_the_posts():
     (4, 55, "'1x' is not a card"),
 ])
 def test_a_broken_hand_names_its_line_and_token(index, line, token):
-    n, lines = split(HERE / "bad.txt")[index]
+    n, lines = split(HERE / "bad.txt", partypoker)[index]
     with pytest.raises(HistoryError) as error:
         partypoker.parse(lines, "bad.txt", n)
     assert error.value.where == f"bad.txt:{line}"

@@ -6,7 +6,7 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
-from history_helpers import acts, cards, chips_in
+from history_helpers import acts, cards, chips_in, split
 
 import equity
 from equity.errors import HistoryError
@@ -20,22 +20,10 @@ HERE = Path(__file__).parent / "histories" / "winamax"
 EXAMPLE = Path(__file__).parent.parent / "examples" / "sites" / "winamax.txt"
 
 
-def split(path: Path) -> list[tuple[int, list[str]]]:
-    """The hands of a file as (line number of the header, lines)."""
-    lines = path.read_text(encoding="utf-8").split("\n")
-    starts = [i for i, line in enumerate(lines) if winamax.is_header(line)]
-    out = []
-    for start, end in zip(starts, starts[1:] + [len(lines)], strict=True):
-        chunk = lines[start:end]
-        while chunk and not chunk[-1].strip():
-            chunk.pop()
-        out.append((start + 1, chunk))
-    return out
-
 
 def read(name: str) -> dict:
     path = HERE / name
-    return {h.id: h for h in (winamax.parse(lines, str(path), n) for n, lines in split(path))}
+    return {h.id: h for h in (winamax.parse(lines, str(path), n) for n, lines in split(path, winamax))}
 
 
 
@@ -215,7 +203,7 @@ def test_five_card_omaha_fold_to_a_raise_and_a_denied_big_blind():
     (5, 78, "truncated hand"),
 ])
 def test_a_broken_hand_names_its_line_and_token(index, line, token):
-    n, lines = split(HERE / "bad.txt")[index]
+    n, lines = split(HERE / "bad.txt", winamax)[index]
     with pytest.raises(HistoryError) as error:
         winamax.parse(lines, "bad.txt", n)
     assert error.value.where == f"bad.txt:{line}"

@@ -40,9 +40,8 @@ _ANY_HEAD = "(?:" + "|".join(sorted({re.escape(h) for s in _TEXT_SITES for h in 
                                      reverse=True)) + ")"
 _HEADS = re.compile(f"({_ANY_HEAD})")  # matched at a block's start
 _NEXT_HEAD = re.compile(f"\n({_ANY_HEAD})")  # searched for: a literal line end first, which is fast
-#: The sites whose hands may start with each head, and their header tests (None: the head says it all).
-_BY_HEAD = {head: [(s, s.is_header) for s in _TEXT_SITES if head in s.heads]
-            for s in _TEXT_SITES for head in s.heads}
+#: The sites whose hands may start with each head.
+_BY_HEAD = {head: [s for s in _TEXT_SITES if head in s.heads] for s in _TEXT_SITES for head in s.heads}
 
 
 @dataclass(frozen=True)
@@ -161,11 +160,7 @@ def _text_hands(source: Source, text: str, f: IO[str]) -> Iterator[Hand | Histor
         for head, said in starts:
             end = body.find("\n", head)
             line = body[head:] if end < 0 else body[head:end]
-            candidate = None
-            for a_site, test in _BY_HEAD[said]:
-                if test is None or test(line):
-                    candidate = a_site
-                    break
+            candidate = next((s for s in _BY_HEAD[said] if s.header(line)), None)
             if candidate is None:
                 continue
             number += body.count("\n", counted, head)

@@ -196,6 +196,12 @@ class Hand:
         raise KeyError(name)
 
 
+def first_discards(draws: dict[int, tuple[Draw, ...]]) -> dict[int, tuple[int, ...]]:
+    """Each player's cards thrown at the first draw, where every one is known (:attr:`Hand.discards`,
+    from :attr:`Hand.draws`)."""
+    return {p: d[0][0] for p, d in draws.items() if d and None not in d[0][0]}  # type: ignore[misc]
+
+
 def money(amount: Decimal) -> str:
     """An amount as messages print it: ``40``, ``39.5``, ``0.25`` (no exponent, no trailing zeros)."""
     text = format(amount.normalize(), "f")

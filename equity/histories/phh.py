@@ -45,7 +45,7 @@ from pathlib import PurePath
 
 from equity.errors import HistoryError
 from equity.histories import phh_toml
-from equity.histories.model import ZERO, Hand, Player
+from equity.histories.model import ZERO, Hand, Player, first_discards
 from equity.histories.phh_actions import Play
 from equity.histories.phh_fields import (
     FIELDS,
@@ -209,6 +209,8 @@ class _Hand(Fields):
             final = self.amounts("finishing_stacks", n)
             finishing = tuple(final[p] for p in order)
         boards = (tuple(play.board),) if play.board else ()
+        draws = {at[p]: tuple((tuple(thrown), tuple(drawn)) for thrown, drawn in d)
+                 for p, d in play.draws.items()}
         button = None if stud else seats[-1]
         user = UserFields(self, at)
         table = self.f.get("table")
@@ -217,9 +219,7 @@ class _Hand(Fields):
             players=tuple(Player(seats[p], names[p] or f"p{p + 1}", stacks[p]) for p in order),
             actions=tuple(play.actions),
             boards=user.boards(boards), cards={at[p]: c for p, c in play.known().items()},
-            discards={at[p]: d for p, d in play.discards.items()},
-            draws={at[p]: tuple((tuple(thrown), tuple(drawn)) for thrown, drawn in d)
-                   for p, d in play.draws.items()},
+            discards=first_discards(draws), draws=draws,
             draw_rounds=draw_rounds,
             showed=frozenset(at[p] for p in play.showed), collected=collected,
             rake=user.amount("_rake") or ZERO, fees=user.fees(), added=user.amount("_added") or ZERO,

@@ -41,7 +41,6 @@ class Play:
         #: where each held card came from: None (dealt) or (draw, place among that draw's new cards)
         self.origin: list[list[tuple[int, int] | None]] = [[] for _ in stacks]
         self.before_draw: dict[int, list[int | None]] = {}
-        self.discards: dict[int, tuple[int, ...]] = {}
         self.draws: dict[int, list[tuple[list[int | None], list[int | None]]]] = {}
         self.showed: set[int] = set()
         self.folded: set[int] = set()
@@ -232,8 +231,6 @@ class Play:
             at = held.index(slot)
             del held[at], self.origin[p][at]
         draws.append((list(cards), []))
-        if None not in cards and len(draws) == 1:
-            self.discards[p] = tuple(cards)  # type: ignore[arg-type]
 
 
 __all__ = ["Play"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from equity.cards import CARD_NAMES
-from equity.histories.model import ZERO, Hand
+from equity.histories.model import ZERO, Hand, first_discards
 from equity.histories.pokerstars_text import StarsText
 from equity.histories.tokens import action, card_ids, money
 
@@ -281,7 +281,7 @@ class StarsGames(StarsText):
             self.cards = {p: self.dealt_as[p] for p in sorted(self.dealt_as)}
             draws = {p: tuple((thrown, tuple(drawn) + (None,) * (len(thrown) - len(drawn)))
                               for thrown, drawn in d) for p, d in sorted(self.draws.items()) if d}
-            discards = {p: d[0][0] for p, d in draws.items() if None not in d[0][0]}
+            discards = first_discards(draws)
         if self.moved:
             self.actions = self.restreeted()
         hand = super().hand()

@@ -70,8 +70,8 @@ class Foreign:
 
     def owns(self, head: str) -> bool:
         """Whether a file that starts with ``head`` (its first few KB) is this site's."""
-        lines = head.lstrip("\ufeff").splitlines()
-        if any(line.lstrip().startswith(self.heads) for line in lines[:50]) and self.heads:
+        if self.heads and any(line.lstrip().startswith(self.heads)
+                              for line in head.lstrip("\ufeff").splitlines()[:50]):
             return True
         return any(mark in head for mark in self.marks)
 
