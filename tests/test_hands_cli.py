@@ -277,3 +277,17 @@ def test_a_history_of_a_site_not_read_says_so(tmp_path):
                                                 {"file": str(tmp_path / "tilt.txt"), "site": "Full Tilt"}]
     shown = CliRunner().invoke(cli, ["hands", str(tmp_path)]).output
     assert "Full Tilt hand histories are not read" in shown and "Chico hand histories are not read" in shown
+
+
+def test_the_list_folds_a_long_hand_id_rather_than_cut_a_number():
+    """Winamax ids run to 33 characters: at 80 columns (a pipe) the id folds, and every figure of the
+    list is printed whole."""
+    files = [str(ROOT / "examples" / "sites" / n) for n in ("winamax.txt", "acr.txt", "ipoker.xml")]
+    code, out = as_json(*files)
+    listed = CliRunner().invoke(cli, ["hands", *files, "--list"], env={"COLUMNS": "80"}).output
+    assert "…" not in listed and max(len(line) for line in listed.splitlines()) <= 80
+    assert "7700112-31-" in listed and "3011596205" in listed  # folded ids
+    for hand in out["hands"]:
+        for p in hand["players"]:
+            if p["in"]:
+                assert f"{100 * p['equity']:.2f}" in listed

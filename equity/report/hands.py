@@ -139,8 +139,11 @@ def list_table(rows: list[ListRow], hero: str | None = None) -> Table:
     luck; and the pot."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     for head in ("Hand", "All in", "Player", "Cards", "Eq %", "Pot", "EV", "Actual", "Luck"):
+        # a long id (Winamax's run to 33 characters) folds onto the next lines (the date whole) rather than
+        # narrow the numbers' columns
         table.add_column(head, justify="left" if head in ("Hand", "All in", "Player", "Cards") else "right",
-                         no_wrap=True)
+                         no_wrap=head != "Hand", overflow="fold" if head == "Hand" else "ellipsis",
+                         min_width=10 if head == "Hand" else None)
     for row in rows:
         cur = row.currency
         cells = [(Text(name, style="bold" if name == hero else ""), cards_text(parse_cards(cards), ""),
