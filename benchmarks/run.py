@@ -24,7 +24,7 @@ import numba
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(1, str(Path(__file__).parent.parent))  # tools/, the offline generators the exact section times
+sys.path.insert(1, str(Path(__file__).parent.parent))  # tools/: the exact section times a generator
 
 import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
