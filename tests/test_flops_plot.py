@@ -16,9 +16,9 @@ from equity.report.flops_plot import (
     MONOTONE,
     RAINBOW,
     TWO_TONE,
-    equity_curve,
     heat_cells,
     save_flops_picture,
+    texture_curves,
     title,
 )
 
@@ -46,7 +46,7 @@ def _svg_text(path) -> str:
     return " ".join(root.itertext()) + path.read_text(encoding="utf-8")
 
 
-def test_the_cells_and_the_curve_make_the_mean_over_every_flop():
+def test_the_cells_make_the_mean_over_every_flop():
     result = _every_flop()
     cells = heat_cells(result)
     assert sum(n for _, n, _ in cells.values()) == result.flops == 22100
@@ -55,13 +55,28 @@ def test_the_cells_and_the_curve_make_the_mean_over_every_flop():
     assert all(("23456789TJQKA".index(high) >= "23456789TJQKA".index(second)) for high, second in cells)
     assert len(cells) == 13 * 14 // 2  # every high card over every second card at or below it
 
-    curve = equity_curve(result)
-    assert len(curve) == len(result.rows)
-    assert curve[0][0] == 0 and curve[-1][1] == pytest.approx(1)
-    assert all(a[1] == b[0] and a[2] >= b[2] for a, b in zip(curve, curve[1:], strict=False))
-    shares = {s: math.fsum(end - start for start, end, _, suits in curve if suits == s)
-              for s in ("monotone", "two-tone", "rainbow")}
-    assert shares["monotone"] == pytest.approx(4 * 286 / 22100)  # 4 suits times C(13, 3) rank sets
+
+def test_each_texture_curve_is_its_rows_sorted_and_makes_its_mean():
+    result = _every_flop()
+    curves = texture_curves(result)
+    assert list(curves) == ["monotone", "two-tone", "rainbow"]
+    table = {m.name: m.hero_equity for m in result.textures}
+    flops_of = {"monotone": 4 * 286, "two-tone": 12168, "rainbow": 8788}  # monotone: 4 suits x C(13, 3)
+    for suits, curve in curves.items():
+        rows = [r for r in result.rows if r.suits == suits]
+        assert sum(r.weight for r in rows) == flops_of[suits]
+        assert [eq for _, _, eq in curve] == sorted((r.hero.equity for r in rows), reverse=True)
+        weight = math.fsum(r.weight * r.pairs for r in rows)
+        spans = sorted((eq, end - start) for start, end, eq in curve)
+        expected = sorted((r.hero.equity, r.weight * r.pairs / weight) for r in rows)
+        assert [eq for eq, _ in spans] == [eq for eq, _ in expected]
+        assert [w for _, w in spans] == pytest.approx([w for _, w in expected], abs=1e-12)
+        assert curve[0][0] == 0 and curve[-1][1] == 1
+        assert all(a[1] == b[0] < b[1] for a, b in zip(curve, curve[1:], strict=False))
+        mean = math.fsum(eq * (end - start) for start, end, eq in curve)
+        direct = math.fsum(r.weight * r.pairs * r.hero.equity for r in rows) / weight
+        assert mean == pytest.approx(direct, abs=1e-12)
+        assert mean == pytest.approx(table[suits], abs=1e-12)  # the texture table's mean
 
 
 def test_a_paired_flops_second_card_is_its_pair():
@@ -75,9 +90,10 @@ def test_a_paired_flops_second_card_is_its_pair():
 def test_blocked_flops_are_left_out():
     result = flops("AA", "KK", game="short-deck")
     assert result.blocked
-    cells, curve = heat_cells(result), equity_curve(result)
+    cells, curves = heat_cells(result), texture_curves(result)
     assert sum(n for _, n, _ in cells.values()) == result.overall.counted < result.flops
-    assert len(curve) == len(result.rows) - len(result.blocked)
+    assert sum(map(len, curves.values())) == len(result.rows) - len(result.blocked)
+    assert all(curve[-1][1] == 1 for curve in curves.values())
     assert title(result) == f"AA vs KK: hero's equity on {result.overall.counted:,} flops (short deck)"
 
 
@@ -86,7 +102,8 @@ def test_the_svg_and_the_png_are_written(tmp_path, capsys):
     text = _svg_text(tmp_path / "f.svg")
     result = _every_flop()
     for words in ("QQ+,AKs vs JJ-99,AQs: hero's equity on 22,100 flops", "second card", "high card",
-                  f"all flops {result.overall.hero_equity:.1%}", "monotone (5%)", "two-tone", "rainbow"):
+                  f"all flops: mean {result.overall.hero_equity:.1%}", "share of the texture's flops",
+                  *(f"{m.name}: {m.counted:,} flops, mean {m.hero_equity:.1%}" for m in result.textures[:3])):
         assert words in text, words
     for colour in (MONOTONE, TWO_TONE, RAINBOW):
         assert colour in text, colour
@@ -96,9 +113,9 @@ def test_the_svg_and_the_png_are_written(tmp_path, capsys):
     save_flops_picture(result, tmp_path / "f.png")
     with Image.open(tmp_path / "f.png") as image:
         assert image.format == "PNG" and image.size == (1440, 600)  # 12 x 5 inches at 120 dpi
-        pixels = {colour for _, colour in image.convert("RGB").getcolors(1 << 24)}
-    for colour in (MONOTONE, TWO_TONE, RAINBOW):
-        assert _rgb(colour) in pixels, colour
+        pixels = {colour: n for n, colour in image.convert("RGB").getcolors(1 << 24)}
+    for colour in (MONOTONE, TWO_TONE, RAINBOW):  # a curve each, not only the legend's line (< 100 pixels)
+        assert pixels.get(_rgb(colour), 0) > 400, colour
     assert capsys.readouterr() == ("", "")
 
 
@@ -126,7 +143,7 @@ def test_the_picture_in_a_real_browser(tmp_path):
     save_flops_picture(result, svg)
     image = screenshot(svg, png, "1200,520")
     pixels = {colour for _, colour in image.getcolors(1 << 24)}
-    for colour in (MONOTONE, TWO_TONE, RAINBOW):  # the curve's points, by suits
+    for colour in (MONOTONE, TWO_TONE, RAINBOW):  # the textures' curves
         assert _rgb(colour) in pixels, colour
     cmap = matplotlib.colormaps[CMAP]
     cells = heat_cells(result)

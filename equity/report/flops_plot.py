@@ -4,9 +4,11 @@ SVG or PNG (by the file's suffix). Never prints.
 Two panels. On the left a heat map of the hero's equity by the flop's high card (rows, ace on top) and its
 second card (columns: the middle rank of the three, so KsKhTd counts under K, K), each cell the weighted
 mean over its flops with the weights of the means over all flops (a row's flops times its live combo
-pairs); a cell without a flop is blank. On the right the sorted equity curve: the flops best for the hero
-first, each a point as wide as its share of the flops, coloured by its suits, under the dashed mean over
-every flop. Blocked rows are left out of both.
+pairs); a cell without a flop is blank. On the right one sorted equity curve a suit texture (monotone,
+two-tone, rainbow), each over its own flops on a common 0 .. 100% axis: the flops best for the hero first,
+each a step as wide as its share of the texture's weight (the same weights), so that the area under a
+curve is the texture's mean in the texture table; the legend gives each texture's flops and mean, and a
+dashed line the mean over every flop. Blocked rows are left out of both.
 
 matplotlib is optional (``pip install 'equity[plot]'``) and imported only when a picture is drawn, on its
 own canvas (never pyplot), so drawing opens no window.
@@ -19,15 +21,17 @@ from pathlib import Path
 
 from equity.games import GAMES
 from equity.questions.flop_rows import FlopRow, FlopsResult
-from equity.questions.flop_sets import RANK_NAMES
+from equity.questions.flop_sets import RANK_NAMES, SUITS
 from equity.report import figures
 
-#: The suits' colours on the curve, solid, so that a test can find them in a rendering.
+#: The textures' curves' colours, solid, so that a test can find them in a rendering.
 MONOTONE = "#9467bd"
 TWO_TONE = "#1f77b4"
 RAINBOW = "#ff7f0e"
 TEXTURE_COLOURS = {"monotone": MONOTONE, "two-tone": TWO_TONE, "rainbow": RAINBOW}
 MEAN = "#333333"
+#: Each curve's width and layer: the commonest widest and lowest, so that where two curves meet both show.
+CURVE_STYLE = {"two-tone": (2.8, 2), "rainbow": (1.5, 3), "monotone": (1.5, 4)}
 #: The heat map's colormap: diverging, red for the villain, green for the hero, yellow at 50%.
 CMAP = "RdYlGn"
 
@@ -67,15 +71,25 @@ def heat_cells(result: FlopsResult) -> dict[tuple[str, str], tuple[float, int, f
     return out
 
 
-def equity_curve(result: FlopsResult) -> list[tuple[float, float, float, str]]:
-    """The sorted equity curve: per played row, best for the hero first, ``(start, end, equity, suits)``,
-    the row's span of the played flops (shares, 0 .. 1) and the hero's equity (0 .. 1) there."""
-    played = sorted(_played(result), key=lambda r: r.hero.equity, reverse=True)
-    total = sum(r.weight for r in played)
-    out, done = [], 0
-    for r in played:
-        out.append((done / total, (done + r.weight) / total, r.hero.equity, r.suits))
-        done += r.weight
+def texture_curves(result: FlopsResult) -> dict[str, list[tuple[float, float, float]]]:
+    """The sorted equity curve of each suit texture with a played flop, in the order of ``SUITS``
+    (monotone first): per row of the texture, best for the hero first, ``(start, end, equity)``, the row's
+    span (0 .. 1) of the texture's weight (each row's flops times its live pairs, as the means weigh it;
+    the last ``end`` is 1) and the hero's equity (0 .. 1) there."""
+    out = {}
+    for suits in SUITS:
+        rows = sorted((r for r in _played(result) if r.suits == suits), key=lambda r: r.hero.equity,
+                      reverse=True)
+        if not rows:
+            continue
+        total = math.fsum(r.weight * r.pairs for r in rows)
+        curve, done = [], 0.0
+        for r in rows:
+            end = done + r.weight * r.pairs
+            curve.append((done / total, end / total, r.hero.equity))
+            done = end
+        curve[-1] = (curve[-1][0], 1.0, curve[-1][2])  # 1 exactly, whatever the rounding
+        out[suits] = curve
     return out
 
 
@@ -139,36 +153,25 @@ def _heat_panel(fig, ax, result: FlopsResult) -> None:
 
 
 def _curve_panel(ax, result: FlopsResult) -> None:
-    from matplotlib.lines import Line2D
-
-    curve = equity_curve(result)
-    xs = [50 * (start + end) for start, end, _, _ in curve]
-    ys = [100 * eq for _, _, eq, _ in curve]
-    ax.plot(xs, ys, color="#bbbbbb", linewidth=0.8, zorder=1)
-    shares = {}
-    for suits in ("rainbow", "two-tone", "monotone"):  # the rarest drawn last, on top
-        picked = [i for i, c in enumerate(curve) if c[3] == suits]
-        shares[suits] = sum(curve[i][1] - curve[i][0] for i in picked)
-        if picked:
-            ax.scatter([xs[i] for i in picked], [ys[i] for i in picked], s=10, color=TEXTURE_COLOURS[suits],
-                       linewidths=0, zorder=2)
+    means = {m.name: m for m in result.textures}
+    for suits, curve in texture_curves(result).items():
+        m, (width, layer) = means[suits], CURVE_STYLE[suits]
+        ax.stairs([100 * eq for _, _, eq in curve], [100 * curve[0][0]] + [100 * end for _, end, _ in curve],
+                  color=TEXTURE_COLOURS[suits], linewidth=width, zorder=layer, baseline=None,
+                  label=f"{suits}: {m.counted:,} flops, mean {m.hero_equity:.1%}")
     mean = result.overall.hero_equity
     if mean is not None:
-        ax.axhline(100 * mean, color=MEAN, linestyle="--", linewidth=1.1, zorder=3)
-        ax.annotate(f"all flops {mean:.1%}", (100, 100 * mean), xytext=(-4, 4), textcoords="offset points",
-                    ha="right", va="bottom", color=MEAN, fontsize=8)
-    handles = [Line2D([], [], linestyle="none", marker="o", markersize=6, color=TEXTURE_COLOURS[s],
-                      label=f"{s} ({shares[s]:.0%})") for s in ("monotone", "two-tone", "rainbow")
-               if shares[s]]
-    ax.legend(handles=handles, loc="lower left", frameon=False, fontsize=8)
+        ax.axhline(100 * mean, color=MEAN, linestyle="--", linewidth=1.1, zorder=0.5,
+                   label=f"all flops: mean {mean:.1%}")
+    ax.legend(loc="best", frameon=False, fontsize=8)
     ax.set_xlim(0, 100)
     ax.set_ylim(0, 100)
     ax.set_xticks(range(0, 101, 25))
     ax.set_yticks(range(0, 101, 25))
     ax.grid(True, alpha=0.3)
-    ax.set_xlabel("share of the flops, best for the hero first (%)")
+    ax.set_xlabel("share of the texture's flops × live combo pairs, best for the hero first (%)")
     ax.set_ylabel("hero's equity (%)")
-    ax.set_title("every flop, sorted, by its suits", fontsize=10)
+    ax.set_title("each suit texture's flops, sorted", fontsize=10)
 
 
 def save_flops_picture(result: FlopsResult, path: str | Path) -> None:
