@@ -22,7 +22,8 @@ from typing import Any, Literal
 
 #: ``progress(done, total)``: called between batches of a run; ``total`` may be an estimate, or None.
 Progress = Callable[[int, int | None], None]
-#: ``on_start(method, compiled, game)``: called once the method is chosen, before its kernel is loaded;
+#: ``on_start(method, compiled, game)``: called once the method is chosen, before its kernel is loaded
+#: (``method`` "exact", "monte-carlo", or "flops" for ``equity flops``'s exact counts);
 #: ``compiled`` is False when the kernel is not in numba's cache yet and the first call compiles it;
 #: ``game`` the game's title (as tables name it).
 OnStart = Callable[[str, bool, str], None]

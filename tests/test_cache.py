@@ -217,3 +217,22 @@ def test_hands_says_it_compiles_exactly_when_it_does(tmp_path):
     again = equity("hands", str(history), "--json", env=env, counting=True)
     assert json.loads(again.stdout) == json.loads(first.stdout)
     assert compiled(again) == [] and "Compiling" not in again.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("args", "kernel"), [
+    (["flops", "QQ+,AKs", "vs", "JJ-99,AQs", "--top", "3"], "hold'em flops kernels"),
+    (["hits", "QQ+,AK", "--board", "Th9h2c"], "hold'em hits kernel"),
+    (["hits", "AAxx", "--board", "Th9h2c", "--game", "plo"], "Omaha (PLO4) hits kernel"),
+])
+def test_flops_and_hits_say_they_compile_exactly_when_they_do(tmp_path, args, kernel):
+    """On an empty cache, one line on stderr names the kernel before it compiles (numba's events show the
+    compile); run again with the same cache, neither a compile nor a line."""
+    env = environment(tmp_path / "cache")
+    first = equity(*args, env=env, counting=True)
+    assert first.returncode == 0, first.stderr[-3000:]
+    notices = [line for line in first.stderr.splitlines() if line.startswith("Compiling")]
+    assert compiled(first) and len(notices) == 1 and kernel in notices[0] and "equity warmup" in notices[0]
+    again = equity(*args, env=env, counting=True)
+    assert again.stdout == first.stdout or args[0] == "flops"  # flops prints its time
+    assert compiled(again) == [] and "Compiling" not in again.stderr

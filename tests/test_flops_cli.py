@@ -21,7 +21,7 @@ SPOT = ("QQ+,AKs", "JJ-99,AQs")
 
 
 def invoke(*args):
-    return CliRunner().invoke(cli, ["flops", *args], env={"COLUMNS": "100"})
+    return CliRunner().invoke(cli, ["flops", *args], env={"COLUMNS": None})
 
 
 def strict(text: str):

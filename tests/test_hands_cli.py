@@ -25,8 +25,9 @@ BIN = Path(sys.executable).parent
 
 
 @pytest.fixture(autouse=True)
-def wide(monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
+def piped(monkeypatch):
+    """As a script runs it: no COLUMNS, so every table at its natural width."""
+    monkeypatch.delenv("COLUMNS", raising=False)
 
 
 def hands(*args, input=None):

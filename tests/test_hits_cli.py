@@ -15,7 +15,7 @@ from equity.report.hits import category_colour
 
 
 def invoke(*args):
-    return CliRunner().invoke(cli, ["hits", *args], env={"COLUMNS": "100"})
+    return CliRunner().invoke(cli, ["hits", *args], env={"COLUMNS": None})
 
 
 def test_the_table_lists_every_line_and_the_grid_what_classes_make():

@@ -47,6 +47,9 @@ def test_the_wheel_holds_every_package_and_the_table(dist):
     assert packages == expected
     assert "equity/preflop_table.py" in names
     assert not any(n.startswith(("tests/", "tools/", "benchmarks/")) for n in names)
+    # the reference pages, for `equity help TOPIC` (setup.py copies them in)
+    pages = {f"equity/docs/{p.name}" for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}
+    assert pages <= set(names)
 
 
 @pytest.mark.parametrize("kind", ["wheel", "sdist"])
@@ -95,6 +98,12 @@ def test_an_installed_package_runs_from_another_folder_with_empty_caches(kind, d
             assert json.loads(stud.stdout)["method"] == "exact"
             check = command("check", "classics.toml", "--no-progress")
             assert check.returncode == 0, check.stdout[-2000:] + check.stderr[-2000:]
+        # the reference pages travel with the package (the sdist's wheel included): listed, and printed whole
+        topics = command("help")
+        assert topics.returncode == 0 and "how-it-works" in topics.stdout, topics.stderr
+        hands = command("help", "hands")
+        assert hands.returncode == 0, hands.stderr
+        assert hands.stdout == (ROOT / "docs" / "hands.md").read_text(encoding="utf-8").rstrip("\n") + "\n"
     finally:
         for path in [package, *package.rglob("*")]:
             path.chmod(path.stat().st_mode | stat.S_IWUSR)

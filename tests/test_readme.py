@@ -1,6 +1,6 @@
 """The README's and docs/'s transcripts are real output: every ``$ equity ...`` line in a ``console`` block
-is run and its output compared, line by line (trailing spaces ignored). Their Python snippets run as
-doctests."""
+is run as a pipe runs it and its output compared, line by line (timings aside; tools/transcripts.py).
+Their Python snippets run as doctests."""
 
 import doctest
 import re
@@ -11,48 +11,18 @@ import pytest
 from click.testing import CliRunner
 
 from equity.cli import cli
+from tools.transcripts import normalise, transcripts
 
 README = Path(__file__).parent.parent / "README.md"
 #: The README and the reference pages under docs/, held to the same rule.
 PAGES = [README, *sorted((README.parent / "docs").glob("*.md"))]
 
 
-def transcripts() -> list[tuple[str, str]]:
-    cases = []
-    text = "\n".join(page.read_text() for page in PAGES)
-    for block in re.findall(r"```console\n(.*?)```", text, re.S):
-        command, expected = None, []
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                if command:
-                    cases.append((command, "\n".join(expected)))
-                command, expected = line[2:], []
-            else:
-                expected.append(line)
-        if command:
-            cases.append((command, "\n".join(expected)))
-    return cases
-
-
-# Timings differ from run to run; everything else in a transcript must match exactly.
-_TIMINGS = [(re.compile(r"\d+\.\d+ s\b"), "<time> s"), (re.compile(r"\d+\.\d+ M/s"), "<rate> M/s"),
-            (re.compile(r'"elapsed_s": [0-9.e-]+'), '"elapsed_s": <time>')]
-
-
-# Said on stderr only by the first run on a machine, so never part of a transcript.
-_COMPILING = re.compile(r"^Compiling the .* kernel.*\n", re.M)
-
-
-def normalise(text: str) -> str:
-    text = _COMPILING.sub("", text)
-    for pattern, placeholder in _TIMINGS:
-        text = pattern.sub(placeholder, text)
-    return "\n".join(line.rstrip() for line in text.strip().splitlines())
-
-
-@pytest.mark.parametrize(("command", "expected"), transcripts())
+@pytest.mark.parametrize(("command", "expected"), transcripts(PAGES))
 def test_transcript(command, expected, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "100")
+    """Run as a script runs it: stdout a pipe, no COLUMNS, so every table at its natural width
+    (tools/transcripts.py rewrites them the same way)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.chdir(README.parent)  # transcripts name files relative to the repository root
     args = shlex.split(command)
     assert args[0] == "equity"

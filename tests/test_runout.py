@@ -171,7 +171,7 @@ def test_the_json_is_strict_and_matches_the_api():
 
 def test_the_terminal_view_says_it_all():
     result = CliRunner().invoke(cli, ["runout", "AsKs", "vs", "QdQc", "--board", "Th9h2c"],
-                                env={"COLUMNS": "100"})
+                                env={"COLUMNS": None})
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Outs: Ah Ad Ac Kh Kd Kc" in out and "Bad cards: none" in out

@@ -11,19 +11,22 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import numba
-from rich.console import Console, Group
 
 from equity import __version__, cache
 from equity.cli.terminal import Count, ProgressBar, save_pictures
 from equity.errors import EquityError
 from equity.games import NAMES
 from equity.options import RunOptions, percent
-from equity.report import equity_table as report
 from equity.result import Result
+
+if TYPE_CHECKING:  # rich, the output and the reports load when a command prints a table, not for --json
+    from rich.console import Group
+
+    from equity.cli.output import Output
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 INTERRUPTED = 130  # 128 + SIGINT
@@ -75,8 +78,11 @@ class Main(click.Group):
             ctx.exit(INTERRUPTED)
 
 
-def stdout_console() -> Console:
-    return Console(highlight=False, emoji=False)  # a label is never an emoji code (and no 1 ms import)
+def stdout_console() -> Output:
+    """stdout: tables fit a terminal; whole, at their natural width, in a pipe or file (cli/output.py)."""
+    from equity.cli.output import Output
+
+    return Output()
 
 
 def emit_json(obj: dict[str, Any]) -> None:
@@ -118,6 +124,7 @@ def cli() -> None:
       equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
       equity hands PATH...                     all-in EV and luck from hand histories
       equity warmup [--game NAME]              compile every kernel now, so no later run does
+      equity help [TOPIC]                      the reference pages, e.g. equity help hands
 
     Run 'equity run --help' for the options of the first form.
     """
@@ -170,14 +177,20 @@ def engine_options(func: Callable[..., Any] | None = None, *,
                           "omitted."),
         click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
                      help="Threads to use [default: all cores]."),
-        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README)."),
-        click.option("--no-progress", is_flag=True, help="Never show a progress bar."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys: equity help json, "
+                     "and equity help COMMAND)."),
+        no_progress_option,
     ]
     if not board:
         options = options[1:]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+#: ``--no-progress``: no bar at a terminal, no long-run line elsewhere.
+no_progress_option = click.option("--no-progress", is_flag=True,
+                                  help="Never show a progress bar, nor a long run's line on stderr.")
 
 
 def pool_options(workers_help: str, verb: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -205,12 +218,29 @@ def picture_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--svg", metavar="FILE", help="Also save the picture as an SVG image.")(func)
 
 
+def stderr_is_terminal() -> bool:
+    """Whether rich takes stderr for a terminal (what its progress bar needs), without importing rich
+    when it plainly is not one: no tty, and neither ``TTY_COMPATIBLE`` nor ``FORCE_COLOR`` set."""
+    try:
+        tty = sys.stderr.isatty()
+    except (AttributeError, ValueError):  # no stderr, or a closed one
+        tty = False
+    if not tty and "TTY_COMPATIBLE" not in os.environ and "FORCE_COLOR" not in os.environ:
+        return False
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False).is_terminal
+
+
 @contextlib.contextmanager
-def progress_bar(shown: bool, label: str = "", unit: str = "") -> Iterator[ProgressBar]:
+def progress_bar(shown: bool, label: str = "", unit: str = "",
+                 notice: bool | None = None) -> Iterator[ProgressBar]:
     """A progress bar on stderr, when ``shown`` and stderr is a terminal, closed at the end (before the
-    command prints its answer)."""
-    err = Console(stderr=True, highlight=False)
-    bar = ProgressBar(shown and err.is_terminal, label, unit)
+    command prints its answer); when stderr is not a terminal and ``notice`` (default: ``shown``), the
+    one line that says a run will be long."""
+    terminal = stderr_is_terminal()
+    bar = ProgressBar(shown and terminal, label, unit,
+                      notice=(shown if notice is None else notice) and not terminal)
     try:
         yield bar
     finally:
@@ -222,26 +252,39 @@ def running(options: RunOptions, as_json: bool, no_progress: bool, label: str = 
             unit: str = "") -> Iterator[RunOptions]:
     """``options`` with the progress bar hooked in (at a terminal, unless ``--json`` or
     ``--no-progress``) and the notice that a kernel compiles on a cold cache; the bar closed at the end."""
-    with progress_bar(not as_json and not no_progress, label, unit) as bar:
-        yield options.replace(progress=bar, on_start=_starting(bar))
+    with progress_bar(not as_json and not no_progress, label, unit, notice=not no_progress) as bar:
+        yield options.replace(progress=bar, on_start=starting(bar))
 
 
 def compiling(what: str, how_long: str) -> None:
     """The one line on stderr that says a kernel is about to be compiled: what, about how long, and that
     ``equity warmup`` does it ahead."""
+    from rich.console import Console
+
     Console(stderr=True, highlight=False, soft_wrap=True).print(
         f"[dim]Compiling {what} for this machine (first run only, about {how_long}; `equity warmup` "
         "compiles every kernel ahead)...[/dim]")
 
 
-def _starting(bar: ProgressBar) -> Callable[[str, bool, str], None]:
+#: By the method an engine starts: what the bar counts, what compiles on a cold cache and about how long,
+#: and the option that answers a long run sooner.
+STARTS = {
+    "exact": ("enumerating", "boards", "enumeration kernel", "3-15 s",
+              "--mc answers in about a second, with a standard error"),
+    "monte-carlo": ("simulating", "trials", "simulation kernel", "3-15 s",
+                    "a larger --precision (or fewer --trials) answers sooner"),
+    "flops": ("counting", "flops", "flops kernels", "20-40 s", "--flops narrows the flops to count"),
+    "hits": ("classifying", "combos", "hits kernel", "2-5 s", ""),
+}
+
+
+def starting(bar: ProgressBar) -> Callable[[str, bool, str], None]:
     """The engines' ``on_start`` hook: the compiling notice on a cold JIT cache, and the bar's label."""
     def on_start(method: str, compiled: bool, game: str) -> None:
-        label, unit, kind = (("enumerating", "boards", "enumeration") if method == "exact"
-                             else ("simulating", "trials", "simulation"))
+        label, unit, kernel, how_long, sooner = STARTS[method]
         if not compiled:
-            compiling(f"the {game} {kind} kernel", "3-15 s")
-        bar.begin(label, unit)
+            compiling(f"the {game} {kernel}", how_long)
+        bar.begin(label, unit, sooner)
 
     return on_start
 
@@ -261,6 +304,8 @@ def show(result: Result, as_json: bool) -> None:
     if as_json:
         emit_json(result.to_dict())
     else:
+        from equity.report import equity_table as report
+
         stdout_console().print(report.result_view(result))
 
 

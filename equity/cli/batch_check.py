@@ -13,14 +13,15 @@ from equity.cli.app import (
     CONTEXT,
     cli,
     emit_json,
+    no_progress_option,
     one_pool,
     pool_options,
     progress_bar,
     stdout_console,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.errors import ScenarioError
-from equity.report import equity_table as report
 
 
 @cli.command("batch", context_settings=CONTEXT)
@@ -32,7 +33,7 @@ from equity.report import equity_table as report
 @click.option("--format", "fmt", type=click.Choice(["auto", "jsonl", "csv"]), default="auto",
               help="The input's format [default: from the file name, else from its first line].")
 @pool_options("Worker processes on this machine [default: one per core; 0: run in this process].", "Run")
-@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@no_progress_option
 @click.pass_context
 @user_errors
 def batch_command(ctx: click.Context, source: str, output: str | None, resume: bool, fmt: str,
@@ -91,17 +92,18 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
               help="Write the actual equities into the file (keeping its comments and order).")
 @click.option("--threads", type=click.IntRange(1, numba.config.NUMBA_NUM_THREADS), metavar="N",
               help="Threads to use [default: all cores].")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
-@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys: equity help check).")
+@no_progress_option
 @click.pass_context
 @user_errors
+@width_option
 def check_command(ctx: click.Context, file: str, update: bool, threads: int | None, as_json: bool,
                   no_progress: bool) -> None:
     """Run every scenario of SCENARIOS.toml and compare each player's equity with the file.
 
     Exit status 0 when every equity is within its tolerance, 1 when any is not (or is not pinned yet),
     2 when the file is invalid. With --update, the actual equities are written into the file and the
-    exit status is 0. The file format is in the README ("Checking equities in CI").
+    exit status is 0. The file format: 'equity help check'.
 
     \b
     Examples:
@@ -111,13 +113,16 @@ def check_command(ctx: click.Context, file: str, update: bool, threads: int | No
     from equity.questions import check
 
     pinned = check.load(file)
-    with progress_bar(not as_json and not no_progress, "checking", "scenarios") as bar:
+    with progress_bar(not as_json and not no_progress, "checking", "scenarios",
+                      notice=not no_progress) as bar:
         outcomes = check.run(pinned, threads=threads, progress=bar)
     if update:
         check.update(file, outcomes)
     if as_json:
         emit_json(check.summary(file, outcomes))
     else:
+        from equity.report import equity_table as report
+
         stdout_console().print(report.check_view(outcomes, updated=update))
     if not update and not all(o.ok for o in outcomes):
         ctx.exit(1)

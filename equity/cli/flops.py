@@ -18,6 +18,7 @@ from equity.cli.app import (
     stdout_console,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.errors import ScenarioError
 from equity.options import RunOptions
 from equity.questions.players import parse_players
@@ -47,6 +48,7 @@ TABLE_ROWS = 20
 @engine_options(board=False, precision="0.5 a flop")
 @pool_options("Count on N worker processes [default: 0, this process on all cores].", "Count")
 @user_errors
+@width_option
 def flops_command(players: tuple[str, ...], flop_set: str | None, sort: str, ascending: bool, top: int | None,
                   game: str | None, as_csv: bool, svg: str | None, no_preflop: bool, dead: str,
                   options: RunOptions, as_json: bool, no_progress: bool, workers: int | None,

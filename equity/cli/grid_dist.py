@@ -15,6 +15,7 @@ from equity.cli.app import (
     stdout_console,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.options import RunOptions
 from equity.questions.players import parse_players
 
@@ -24,9 +25,10 @@ from equity.questions.players import parse_players
 @click.option("--board", "-b", default="", metavar="CARDS", help="Board cards, removed from the range.")
 @click.option("--dead", "-d", default="", metavar="CARDS", help="Dead cards, removed from the range.")
 @click.option("--game", "-g", metavar="NAME", help="holdem (the default) or short-deck (6+).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys: equity help grid).")
 @picture_options
 @user_errors
+@width_option
 def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None, as_json: bool,
                   svg: str | None, html: str | None) -> None:
     """Show RANGE on the 13 x 13 grid: pairs on the diagonal, suited hands above it, offsuit below.
@@ -54,6 +56,7 @@ def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None
 @engine_options(precision="0.25 in root mean square")
 @picture_options
 @user_errors
+@width_option
 def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
                  as_json: bool, no_progress: bool, svg: str | None, html: str | None) -> None:
     """Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
@@ -91,6 +94,7 @@ def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: s
 @click.option("--svg", metavar="FILE", help="Also save the curves and breakdowns as an SVG chart "
               "(needs matplotlib: pip install 'equity[plot]').")
 @user_errors
+@width_option
 def dist_command(players: tuple[str, ...], game: str | None, buckets: str | None, by_combo: bool, board: str,
                  dead: str, options: RunOptions, as_json: bool, no_progress: bool, svg: str | None) -> None:
     """How each player's equity spreads over the combos of its range, from one pass.
@@ -99,7 +103,7 @@ def dist_command(players: tuple[str, ...], game: str | None, buckets: str | None
     the share of the range in each equity band, the percentiles and the mean (the player's equity);
     then the hero's equity against each class of each opponent's range, and how much of that range the
     class is. Exact when cheap, else Monte Carlo until the classes' standard errors are --precision
-    points in root mean square (default 0.25), none above twice it (see docs/dist.md).
+    points in root mean square (default 0.25), none above twice it ('equity help dist').
 
     \b
     Examples:

@@ -18,12 +18,14 @@ from equity.cli.app import (
     CONTEXT,
     cli,
     compiling,
+    no_progress_option,
     one_pool,
     pool_options,
     progress_bar,
     stdout_console,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.errors import EquityError, ScenarioError
 from equity.options import RunOptions
 
@@ -33,7 +35,7 @@ from equity.options import RunOptions
 @click.option("--hero", metavar="NAME", help="Show this player only (first in the list).")
 @click.option("--list", "as_list", is_flag=True, help="Also list every priced hand, like a tracker's all-in "
               "report.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in docs/hands.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys: equity help hands).")
 @click.option("--csv", "as_csv", is_flag=True,
               help="Print CSV: one row per hand and player, every hand read.")
 @click.option("--plot", metavar="FILE", help="Save the running net won and all-in EV of the hero (or the "
@@ -42,9 +44,10 @@ from equity.options import RunOptions
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), metavar="N",
               help="Offsets every hand's own Monte Carlo seed [default: 0; the numbers repeat either way].")
 @pool_options("Price on N worker processes [default: 0, this process on all cores].", "Price")
-@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@no_progress_option
 @click.pass_context
 @user_errors
+@width_option
 def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, as_list: bool, as_json: bool,
                   as_csv: bool, plot: str | None, to_phh: str | None, seed: int | None, workers: int | None,
                   cluster: str | None, no_progress: bool) -> None:
@@ -98,7 +101,8 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
                     ev.append(f.ev)
         out.hand(priced, hero)
 
-    with progress_bar(not as_json and not as_csv and not no_progress, "reading", "files") as bar:
+    with progress_bar(not as_json and not as_csv and not no_progress, "reading", "files",
+                      notice=not no_progress) as bar:
         summary = run_hands.run(list(paths), options, workers=workers or 0, cluster=cluster, on_hand=on_hand,
                                 progress=lambda done, total, _hands: bar(done, total))
     if as_json:

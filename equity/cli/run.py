@@ -16,12 +16,12 @@ from equity.cli.app import (
     stdout_console,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.errors import HandSizeError
 from equity.games import evaluate_in, get_game
 from equity.options import RunOptions
 from equity.questions import calculate as engine
 from equity.questions.players import parse_players
-from equity.report import equity_table as report
 
 
 @cli.command("eval", context_settings=CONTEXT)
@@ -29,6 +29,7 @@ from equity.report import equity_table as report
 @game_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
 @user_errors
+@width_option
 def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> None:
     """Evaluate a 5-, 6- or 7-card hand: its class (1 = royal flush .. 7462), category and name.
 
@@ -60,6 +61,8 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
     if as_json:
         emit_json(out)
         return
+    from equity.report import equity_table as report  # rich: for a table only, not --json
+
     board = parse_cards(out["board"]) if "board" in out else None
     stdout_console().print(report.evaluation(
         parse_cards(out["cards"]), out["rank"], out["category"], out["description"],
@@ -74,6 +77,7 @@ def eval_command(cards: tuple[str, ...], game: str | None, as_json: bool) -> Non
 @click.option("--categories", "-c", is_flag=True,
               help="Also show how often each player ends with each hand category, and wins with it.")
 @user_errors
+@width_option
 def run_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
                 categories: bool, as_json: bool, no_progress: bool) -> None:
     """Equity of HERO against each OPPONENT.
@@ -85,8 +89,8 @@ def run_command(players: tuple[str, ...], game: str | None, board: str, dead: st
     error.
 
     Omaha hands have 4, 5 or 6 cards (AsAhKsKh: the game follows from them) and Omaha ranges are rank
-    patterns (AAxx, KQJTds, AAKKss, or AAxx@50 weighted; see the README); short deck (--game 6+) plays
-    the 36 cards 6 through A with the hold'em grammar.
+    patterns (AAxx, KQJTds, AAKKss, or AAxx@50 weighted; see 'equity help games'); short deck (--game
+    6+) plays the 36 cards 6 through A with the hold'em grammar.
 
     \b
     Examples:

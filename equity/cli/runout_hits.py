@@ -11,9 +11,12 @@ from equity.cli.app import (
     engine_options,
     picture_options,
     present,
+    progress_bar,
     running,
+    starting,
     user_errors,
 )
+from equity.cli.output import width_option
 from equity.options import RunOptions
 from equity.questions.players import parse_players
 
@@ -28,6 +31,7 @@ from equity.questions.players import parse_players
 @engine_options(precision="0.25 a card, 1 a two-card runout")
 @picture_options
 @user_errors
+@width_option
 def runout_command(players: tuple[str, ...], game: str | None, street: str | None, board: str, dead: str,
                    options: RunOptions, as_json: bool, no_progress: bool, svg: str | None,
                    html: str | None) -> None:
@@ -64,9 +68,10 @@ def runout_command(players: tuple[str, ...], game: str | None, street: str | Non
 @click.option("--game", "-g", metavar="NAME",
               help="holdem (the default), 6+, omaha (plo, plo5, plo6, plo8 ...).")
 @click.option("--list", "show_hands", is_flag=True, help="Also list the combos of each line.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys in docs/hits.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (keys: equity help hits).")
 @picture_options
 @user_errors
+@width_option
 def hits_command(text: tuple[str, ...], board: str, dead: str, game: str | None, show_hands: bool,
                  as_json: bool, svg: str | None, html: str | None) -> None:
     """What the live combos of RANGE make on --board, as Flopzilla counts them.
@@ -76,7 +81,7 @@ def hits_command(text: tuple[str, ...], board: str, dead: str, game: str | None,
     and, while cards are to come, under each draw it holds (flush draw, nut flush draw, backdoor flush
     draw on the flop, open-ended, gutshot, two overcards, combo draw). Weights count; combos holding a
     board or dead card are removed. Omaha hands use two hole cards and three board cards. In hold'em and
-    short deck the range grid shows what most of each class makes. Definitions: README, docs/hits.md.
+    short deck the range grid shows what most of each class makes. Definitions: 'equity help hits'.
 
     \b
     Examples:
@@ -87,5 +92,6 @@ def hits_command(text: tuple[str, ...], board: str, dead: str, game: str | None,
     from equity.questions.hits import range_hits
     from equity.report.hits import hits_view
 
-    hits = range_hits(" ".join(text), board, dead, game=game)
+    with progress_bar(False) as bar:  # no bar (it answers in milliseconds): the compile notice
+        hits = range_hits(" ".join(text), board, dead, game=game, on_start=starting(bar))
     present(hits_view(hits, show_hands), hits.to_dict(), f"equity hits {' '.join(text)}", as_json, svg, html)

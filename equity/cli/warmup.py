@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import click
-from rich.table import Table
 
-from equity.cli.app import CONTEXT, cli, emit_json, progress_bar, stdout_console, user_errors
+from equity.cli.app import (
+    CONTEXT,
+    cli,
+    emit_json,
+    no_progress_option,
+    progress_bar,
+    stdout_console,
+    user_errors,
+)
+from equity.cli.output import width_option
 
 
 @cli.command("warmup", context_settings=CONTEXT)
@@ -14,8 +22,9 @@ from equity.cli.app import CONTEXT, cli, emit_json, progress_bar, stdout_console
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), metavar="N",
               help="Worker processes [default: one per core].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--no-progress", is_flag=True, help="Never show a progress bar.")
+@no_progress_option
 @user_errors
+@width_option
 def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_progress: bool) -> None:
     """Compile every kernel the commands may need, for every game or the ones named, into the cache
     folder (EQUITY_CACHE_DIR; 'equity --version' shows it), so that no later run compiles anything.
@@ -34,7 +43,8 @@ def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_p
 
     names = [get_game(name).name for name in games]  # a misspelt name is refused before any work
     total = len(set(names)) or len(GAMES)
-    with progress_bar(not as_json and not no_progress, "warming up", "games") as bar:
+    with progress_bar(not as_json and not no_progress, "warming up", "games",
+                      notice=not no_progress) as bar:
         done: list[str] = []
 
         def on_game(name: str) -> None:
@@ -46,6 +56,8 @@ def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_p
     if as_json:
         emit_json(report.to_dict())
         return
+    from rich.table import Table
+
     table = Table(box=None, pad_edge=False, header_style="bold")
     for heading in ("Kernels of", "Signatures", "Compiled now", "Already cached"):
         table.add_column(heading, justify="left" if heading == "Kernels of" else "right")

@@ -38,7 +38,6 @@ hand and the best eight-or-better low (:mod:`equity.games.omaha.game`).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 
@@ -118,6 +117,8 @@ def get_game(game: str | Game | None) -> Game:
         raise TypeError(f"game must be a name such as 'holdem', 'plo' or 'short-deck'; got {game!r}")
     name = _BY_KEY.get(_key(game))
     if name is None:
+        import difflib
+
         close = difflib.get_close_matches(_key(game), list(_BY_KEY), n=3, cutoff=0.6)
         names = list(dict.fromkeys(_BY_KEY[c] for c in close))
         hint = f"did you mean {' or '.join(names)}? " if names else ""

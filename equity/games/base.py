@@ -282,6 +282,11 @@ class Game:
         be None): :func:`equity.games.hits.classify`'s four arrays."""
         raise NotImplementedError
 
+    def hits_cached(self) -> bool:
+        """Whether :meth:`hits`'s kernel (the one of :attr:`hit_rule`) is already in numba's on-disk
+        cache (True for a game without one)."""
+        return True
+
     def board_rows_cached(self) -> bool:
         """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
         raise NotImplementedError
@@ -297,6 +302,11 @@ class Game:
         float64), from ``flops`` uint8 ``(F, 3)``, each side's ``(combos, weights)`` and ``gone`` uint8
         ``(52,)`` (1 for a dead or off-deck card), on ``threads`` threads. Only where :attr:`plays_flops`."""
         raise NotImplementedError
+
+    def flop_counts_cached(self, weighted: bool) -> bool:
+        """Whether :meth:`flop_counts`'s kernels (and :meth:`flop_hits`') are already in numba's on-disk
+        cache, for ranges with weights other than 1 when ``weighted`` (they compile apart)."""
+        return True
 
     def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
                   gone: np.ndarray) -> np.ndarray:

@@ -115,6 +115,10 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
         seed = secrets.randbits(32) if options.seed is None else options.seed
     job = _Job(chosen.name, scenario.players, *sides[0], *sides[1], gone, scenario.dead, mc, seed or 0,
                options.trials, options.precision, options.time_s)
+    if options.on_start is not None:
+        weighted = not all((w == 1).all() for _, w in sides)
+        options.on_start("monte-carlo" if mc else "flops", chosen.simulation_cached(True) if mc
+                         else chosen.flop_counts_cached(weighted), chosen.title)
     count_start = time.perf_counter()
     counts = _run(job, chosen_set, options, workers, cluster)
     count_s = time.perf_counter() - count_start

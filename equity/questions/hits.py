@@ -101,6 +101,7 @@ from equity.classes import CLASS_NAMES, all_classes, class_indexes
 from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import Game, get_game
 from equity.games.base import CATEGORY_NAMES
+from equity.options import OnStart
 from equity.questions.question import Question, Threads, text_key
 from equity.ranges import Range, combo_keys, parse_range
 
@@ -232,7 +233,7 @@ class Hits:
 
 
 def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | Sequence[int] = "", *,
-               game: str | Game | None = None) -> Hits:
+               game: str | Game | None = None, on_start: OnStart | None = None) -> Hits:
     """What each live combo of a range makes on ``board`` (definitions in the module docstring).
 
     Args:
@@ -241,6 +242,8 @@ def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | 
         board: 3, 4 or 5 cards (text such as ``'Ah8h3c'`` or card ids).
         dead: cards known to be out of play: their combos are removed, and they cannot come.
         game: a game's name or alias, or a :class:`~equity.games.Game`; hold'em by default.
+        on_start: called as ``on_start("hits", compiled, game)`` before the kernel runs (the CLI's
+            notice that it compiles).
 
     Returns:
         The :class:`Hits`.
@@ -279,6 +282,8 @@ def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | 
     weights = weights[live]
     gone = known.copy()
     gone[list(chosen.off_deck)] = 1
+    if on_start is not None:
+        on_start("hits", chosen.hits_cached(), chosen.title)
     out = chosen.hits(combos, np.array(board_cards, np.uint8), gone)
     return _hits(chosen, best_five, text, board_cards, dead_cards, combos, weights, *out)
 

@@ -108,7 +108,7 @@ def result_table(result: Result) -> Table:
     split = result.low is not None
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("Player")
-    table.add_column("Hand")
+    table.add_column("Hand", overflow="fold")  # a long range folds, never cut
     table.add_column("Scoop %" if split else "Win %", justify="right")
     table.add_column("Split %" if split else "Tie %", justify="right")
     table.add_column("Equity %", justify="right", style="bold")

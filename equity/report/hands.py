@@ -74,7 +74,9 @@ def summary_table(rows: list[PlayerTotals]) -> Table:
     units = len({t.currency for t in rows}) > 1
     heads = ["Player", *(["Unit"] * units), "Hands", "All-ins", "Not priced", "Net won", "All-in EV", "Luck"]
     for head in heads:
-        table.add_column(head, justify="left" if head in ("Player", "Unit") else "right", no_wrap=True)
+        # a narrow terminal narrows the names (cut with an ellipsis), never a figure
+        table.add_column(head, justify="left" if head in ("Player", "Unit") else "right",
+                         no_wrap=head != "Player")
     for t in rows:
         cur = t.currency
         figures = [Text("\n").join((_signed(x, cur), Text(f"{bb:,.1f} bb", style="dim")))
@@ -139,10 +141,12 @@ def list_table(rows: list[ListRow], hero: str | None = None) -> Table:
     luck; and the pot."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
     for head in ("Hand", "All in", "Player", "Cards", "Eq %", "Pot", "EV", "Actual", "Luck"):
-        # a long id (Winamax's run to 33 characters) folds onto the next lines (the date whole) rather than
-        # narrow the numbers' columns
+        # where the width is narrower than the table's own (a terminal, --width), a long id (Winamax's run
+        # to 33 characters) folds onto the next lines (the date whole) and a long name is cut: never the
+        # cards or a figure
         table.add_column(head, justify="left" if head in ("Hand", "All in", "Player", "Cards") else "right",
-                         no_wrap=head != "Hand", overflow="fold" if head == "Hand" else "ellipsis",
+                         no_wrap=head not in ("Hand", "Player"),
+                         overflow="fold" if head == "Hand" else "ellipsis",
                          min_width=10 if head == "Hand" else None)
     for row in rows:
         cur = row.currency

@@ -161,6 +161,12 @@ class HoldemGame(Game):
 
         return holdem_exact.one_deal_kernel(self)
 
+    def hits_cached(self) -> bool:
+        from equity.engines.parallel import in_jit_cache
+        from equity.games import hits
+
+        return in_jit_cache(hits._best_five_hits)
+
     def hits(self, combos: np.ndarray, board: np.ndarray,
              gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         from equity.games.hits import classify
@@ -187,6 +193,16 @@ class HoldemGame(Game):
         from equity.games.holdem.flops import flop_counts
 
         return flop_counts(flops, hero, villain, gone, self.tables(), threads)
+
+    def flop_counts_cached(self, weighted: bool) -> bool:
+        from equity.engines.parallel import in_jit_cache
+        from equity.games import hits
+        from equity.games.holdem import flop_kernels
+
+        def right_weights(signature: tuple) -> bool:  # int16 weights count, float64 ones weigh
+            return ("int16" in str(signature)) != weighted
+
+        return in_jit_cache(flop_kernels._flops, right_weights) and in_jit_cache(hits._flop_hits)
 
     def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
                   gone: np.ndarray) -> np.ndarray:

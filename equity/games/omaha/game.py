@@ -154,6 +154,12 @@ class OmahaGame(Game):
         return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions)
                 and in_jit_cache(omaha_preflop._items))
 
+    def hits_cached(self) -> bool:
+        from equity.engines.parallel import in_jit_cache
+        from equity.games import hits
+
+        return in_jit_cache(hits._omaha_hits)
+
     def hits(self, combos: np.ndarray, board: np.ndarray,
              gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         from equity.games.hits import classify
