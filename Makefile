@@ -1,4 +1,5 @@
-# `make` runs the full check; `make demo` and `make test` are the README's quick start.
+# `make` runs lint and the everyday tests; `make demo` and `make test` are the README's quick start;
+# `make test-all` is what CI runs.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -31,10 +32,14 @@ $(VENV)/.stamp-lint: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.stamp-base
 	$(BIN)/equity AsKs vs 2 --board Th9h2c
 
+# The everyday run: every module, minutes; the slow tests (marked `slow`: wheels built and installed,
+# empty-cache processes, the exhaustive hand counts, long fuzzing) only in test-all.
 test: $(VENV)/.stamp-test
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not slow"
 
-test-all: test
+# Everything, as CI runs it (.ci/run).
+test-all: $(VENV)/.stamp-test
+	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.stamp-bench
 	$(BIN)/python benchmarks/run.py

@@ -35,6 +35,7 @@ def _hands_from(a, b, out):
     return n
 
 
+@pytest.mark.slow
 def test_every_seven_card_hand_gets_the_same_class_from_all_three():
     dag_t, kev_t, key_t = tables.get(), kev.tables(), keysum.tables()
     buf = np.empty((2_118_760, 7), np.uint8)  # C(50, 5), the most hands one prefix has

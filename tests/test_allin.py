@@ -203,6 +203,7 @@ def _cheap(priced):
         board == 4 or len(priced.players_in) <= 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", HANDS, ids=lambda h: f"{h.source.rsplit('/', 1)[-1]}:{h.line}")
 def test_every_hand_keeps_the_invariants_and_matches_the_oracle(hand):
     try:

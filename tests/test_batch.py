@@ -321,6 +321,7 @@ SIGINT_DEFAULT = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.S
                   "os.execv(sys.argv[1], sys.argv[1:])")
 
 
+@pytest.mark.slow
 def test_ctrl_c_exits_130_keeping_whole_answers_ready_to_resume(tmp_path):
     # Enough spots (about 1.4 s of work) that the run cannot end between the third answer and the
     # signal, even on a loaded machine (40 once finished there first).
@@ -350,6 +351,7 @@ def _children(pid):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc to find the workers")
 def test_a_local_worker_that_dies_is_a_clear_error_and_resume_finishes(tmp_path):
     spots = [{**spot, "trials": 1_500_000} for spot in spots_for_resume(60)]  # about 5 s on 2 workers

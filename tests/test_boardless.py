@@ -68,6 +68,7 @@ SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "hands", "dead"), SPOTS)
 def test_exact_matches_brute_force(game, hands, dead):
     want, deals = oracle(game, hands, dead)

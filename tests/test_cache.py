@@ -79,6 +79,7 @@ def shared(tmp_path_factory):
     return cache, equities(equity(*SPOT, env=environment(cache)))
 
 
+@pytest.mark.slow
 def test_one_folder_holds_the_tables_and_the_kernels_by_their_place_in_the_package(shared):
     cache, _ = shared
     assert (cache / "dag-tables-v1.npz").exists()
@@ -96,6 +97,7 @@ def test_version_says_where_the_cache_is(tmp_path):
     assert f"compiled kernels: {tmp_path / 'c' / 'kernels'}" in proc.stdout
 
 
+@pytest.mark.slow
 def test_a_users_numba_cache_dir_wins_for_the_kernels(tmp_path, shared):
     env = environment(tmp_path / "equity-cache", NUMBA_CACHE_DIR=str(tmp_path / "numba"))
     assert equities(equity(*SPOT, env=env)) == shared[1]
@@ -117,6 +119,7 @@ def test_a_folder_restored_elsewhere_is_found(tmp_path, shared):
     assert [p["equity"] for p in json.loads(proc.stdout)["players"]] == shared[1]
 
 
+@pytest.mark.slow
 def test_a_cache_folder_that_cannot_be_written_still_runs_with_one_notice(tmp_path, shared):
     import tempfile
 
@@ -132,6 +135,7 @@ def test_a_cache_folder_that_cannot_be_written_still_runs_with_one_notice(tmp_pa
     assert version.returncode == 0 and "cannot be written" in version.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["truncate-data", "truncate-index", "garbage-index"])
 def test_a_damaged_kernel_cache_file_is_rebuilt_with_the_same_numbers(tmp_path, shared, damage):
     import shutil
@@ -157,6 +161,7 @@ def test_a_damaged_kernel_cache_file_is_rebuilt_with_the_same_numbers(tmp_path, 
     assert [p["equity"] for p in json.loads(again.stdout)["players"]] == shared[1]
 
 
+@pytest.mark.slow
 def test_two_processes_starting_at_once_on_an_empty_cache_both_answer(tmp_path, shared):
     env = environment(tmp_path / "empty")
     procs = [subprocess.Popen([sys.executable, "-m", "equity", *SPOT], stdout=subprocess.PIPE,
@@ -168,6 +173,7 @@ def test_two_processes_starting_at_once_on_an_empty_cache_both_answer(tmp_path, 
     assert equity(*SPOT, env=env, counting=True).returncode == 0
 
 
+@pytest.mark.slow
 def test_shipped_kernels_load_where_the_cache_folder_has_none(tmp_path, shared):
     """A wheel's kernels compiled ahead of time (tools/prebuild.py), for the CPU level this machine
     compiles for: a run with an empty cache folder loads them, compiles nothing, saves nothing."""
@@ -205,6 +211,7 @@ def test_the_cpu_level_is_the_hosts_highest():
     assert cpu_level(v4, "arm64") is None
 
 
+@pytest.mark.slow
 def test_hands_says_it_compiles_exactly_when_it_does(tmp_path):
     """``equity hands`` on an empty cache: one line on stderr before the hold'em kernel compiles (naming
     the game and ``equity warmup``), where numba's events show a compile; run again, neither."""

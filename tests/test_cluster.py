@@ -48,6 +48,7 @@ def inputs(tmp_path_factory):
     return source, without_time(local.read_text())
 
 
+@pytest.mark.slow
 def test_a_local_cluster_gives_the_same_answers(inputs, tmp_path):
     source, expected = inputs
     out = tmp_path / "out.jsonl"
@@ -56,6 +57,7 @@ def test_a_local_cluster_gives_the_same_answers(inputs, tmp_path):
     assert without_time(out.read_text()) == expected
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_costs_only_time(inputs, tmp_path):
     source, expected = inputs
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
@@ -78,6 +80,7 @@ def test_a_worker_killed_mid_run_costs_only_time(inputs, tmp_path):
         assert victim not in client.run(os.getpid).values()  # the nanny started a new worker
 
 
+@pytest.mark.slow
 def test_an_address_with_no_scheduler_is_a_clear_error(tmp_path):
     source = tmp_path / "s.jsonl"
     source.write_text(spots(1))

@@ -406,6 +406,7 @@ def test_monte_carlo_combos_within_four_standard_errors_of_exact():
 
 # --- 8. The grid from one pass ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hero", "villains", "board", "cells"), [
     ("AA,KK,QQ,AKs@50,T9s", ["88,JTs"], "Th9h2c",
      {"AA": "AA", "KK": "KK", "QQ": "QQ", "AKs": "AKs", "T9s": "T9s"}),

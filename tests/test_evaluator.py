@@ -44,6 +44,7 @@ def test_all_five_card_hands_by_category(five):
         40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
 
 
+@pytest.mark.slow
 def test_all_five_card_hands_agree_with_the_oracle(five):
     # One oracle call per (rank multiset, flush?) pattern; every hand is checked against it.
     memo = {}
@@ -73,6 +74,7 @@ def test_all_seven_card_hands_by_category():
                                 58627800, 23294460]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("m", "n", "seed"), [(5, 50_000, 1), (6, 50_000, 2), (7, 100_000, 3)])
 def test_random_hands_agree_with_the_oracle(m, n, seed):
     hands = random_hands(n, m, seed)

@@ -86,6 +86,7 @@ def oracle_player(p):
     return {tuple(int(c) for c in combo): w for combo, w in zip(rng.combos, rng.weights, strict=True)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "board", "dead"), CASES)
 def test_against_the_oracle(players, board, dead):
     result = run(players, board, dead)
@@ -152,6 +153,7 @@ def test_suit_symmetries_are_the_maps_that_keep_every_set_and_range(players, boa
     assert [m.tolist() for m in exact.symmetries(scenario)] == _maps_kept_one_by_one(scenario)
 
 
+@pytest.mark.slow
 def test_a_plan_with_symmetry_counts_every_deal_once():
     """Each orbit's deals, written out under every map kept, are exactly the deals listed without
     symmetry, each reached as often as the orbit size says."""
@@ -308,6 +310,7 @@ def every_board_counts(holes, board="", dead=""):
     return len(boards), wins, ties, shares
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("holes", "board", "dead"), [
     (["AsKs", "QdQc"], "", ""),
     (["AhKh", "7h6h"], "", "2h"),

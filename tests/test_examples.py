@@ -29,6 +29,7 @@ def test_every_example_is_tested():
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 
+@pytest.mark.slow
 def test_the_shell_script_reads_equities_from_json():
     proc = run("sh", str(EXAMPLES / "equities.sh"))
     assert proc.returncode == 0, proc.stderr
@@ -85,6 +86,7 @@ def test_the_boardless_scenario_file_through_the_installed_command():
         assert [p.equity for p in again.players] == pytest.approx(pinned, abs=1e-6)
 
 
+@pytest.mark.slow
 def test_the_preflop_matrix_on_a_few_classes(tmp_path):
     proc = run(sys.executable, str(EXAMPLES / "preflop_matrix.py"), "--classes", "5", "--dir", str(tmp_path))
     assert proc.returncode == 0, proc.stderr

@@ -73,6 +73,7 @@ def test_blocked_rows_are_counted_apart():
 
 # --- each row is the single-flop run --------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hero", "villain", "dead"), [
     (*SPOT, ""),
     ("AsKs", "QQ", ""),
@@ -92,6 +93,7 @@ def test_sampled_rows_equal_the_single_flop_exact_run_to_the_bit(hero, villain, 
         assert row.trials == one.trials
 
 
+@pytest.mark.slow
 def test_a_row_against_a_naive_count():
     r = flops("AA,KhKd", "KK,QsJs", flops="Ks8h3d,QhJh2c")
     for row in r.rows:
@@ -145,6 +147,7 @@ def test_mirrored_ranges_are_an_even_split():
 
 # --- the aggregate is the preflop equity ----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hero", "villain"), [SPOT, ("AA,KK,QQ", "random"), ("AsKs", "QdQc")])
 def test_the_weighted_mean_over_every_flop_is_the_preflop_equity(hero, villain):
     r = flops(hero, villain, preflop=False)

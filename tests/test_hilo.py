@@ -140,6 +140,7 @@ def test_monte_carlo_within_four_standard_errors_of_exact_preflop():
     assert abs(mc.low["low_qualified"] - exact.low["low_qualified"]) <= 4 * math.sqrt(0.25 / mc.trials)
 
 
+@pytest.mark.slow
 def test_seeded_hilo_replays_the_lane_contract():
     # The seeded deals of tests/naive.py's lane_trials, scored by the brute-force high and low and split
     # by hand, give the kernel's pot shares exactly (a full chunk, then a partial one).

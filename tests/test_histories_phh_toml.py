@@ -9,6 +9,7 @@ import tomllib
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,6 +101,7 @@ def documents(draw):
     return draw(st.sampled_from(["\n", "\r\n"])).join(lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(documents())
 def test_the_fast_reader_agrees_with_tomllib_or_declines(text):

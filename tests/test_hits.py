@@ -67,6 +67,7 @@ def line_sums_hold(hits):
 
 # -- against the oracle -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_size", [3, 4, 5])
 @pytest.mark.parametrize("game", ["holdem", "short-deck", "short-deck-trips"])
 def test_two_card_games_match_the_oracle_on_random_boards_and_ranges(game, board_size):
@@ -77,6 +78,7 @@ def test_two_card_games_match_the_oracle_on_random_boards_and_ranges(game, board
         line_sums_hold(hits)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_size", [3, 4, 5])
 @pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6", "omaha-hilo"])
 def test_omaha_matches_the_oracle_on_random_boards_and_ranges(game, board_size):
@@ -87,6 +89,7 @@ def test_omaha_matches_the_oracle_on_random_boards_and_ranges(game, board_size):
         line_sums_hold(hits)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "board"), [("holdem", "9h8h6c"), ("holdem", "Th9h5h8c"),
                                              ("short-deck", "Ah8h7c"), ("short-deck-trips", "9s9hJcQc")])
 def test_every_hand_on_a_drawing_board_matches_the_oracle(game, board):

@@ -133,6 +133,7 @@ def test_kev5_one_hand_at_a_time():
     assert got == evaluator.evaluate_many(hands).tolist()
 
 
+@pytest.mark.slow
 def test_all_seven_card_hands_match_the_dag():
     hist = kev.seven_card_histogram()
     assert hist.dtype == np.int64 and hist.shape == (7463,) and hist[0] == 0

@@ -188,6 +188,7 @@ def test_tables_by_level():
 # Every 5-card hand
 
 
+@pytest.mark.slow
 def test_every_five_card_razz_hand(razz_keys):
     lt = lowball_tables()
     assert razz_keys[1] == (0, (5, 4, 3, 2, 1)) and razz_keys[N_RAZZ_VALUES] == (5, (13, 12))
@@ -234,6 +235,7 @@ def test_category_counts_of_every_five_card_hand(five):
 # Six and seven cards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("m", [6, 7])
 def test_random_hands_razz_and_low8(m, razz_keys):
     lowish = np.array(LOW_CARDS + [28, 32, 44, 45], np.uint8)  # many lows, and many paired no-lows

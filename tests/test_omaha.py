@@ -36,6 +36,7 @@ def best_of_subsets(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("h", SIZES)
 def test_random_hands_match_the_oracle(h):
     holes, boards = deal(3_000, h, seed=100 + h)
@@ -45,6 +46,7 @@ def test_random_hands_match_the_oracle(h):
     assert got.tolist() == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("h", SIZES)
 def test_a_million_random_hands_match_the_best_of_holdem_subsets(h):
     holes, boards = deal(1_000_000, h, seed=200 + h)

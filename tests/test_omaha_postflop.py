@@ -35,6 +35,7 @@ SPOTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("categories", [False, True])
 @pytest.mark.parametrize(("game", "players", "board", "dead"), SPOTS)
 def test_board_by_board_counts_what_deal_by_deal_counts(game, players, board, dead, categories):

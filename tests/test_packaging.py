@@ -38,6 +38,7 @@ def dist(tmp_path_factory):
     return {"wheel": wheel, "sdist": sdist}
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_every_package_and_the_table(dist):
     import zipfile
 
@@ -52,6 +53,7 @@ def test_the_wheel_holds_every_package_and_the_table(dist):
     assert pages <= set(names)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["wheel", "sdist"])
 def test_an_installed_package_runs_from_another_folder_with_empty_caches(kind, dist, tmp_path):
     env_dir = tmp_path / "venv"

@@ -31,6 +31,7 @@ def _equity(name: str, total: int) -> Fraction:
     return Fraction(total, classes.n_combos(name) * preflop_gen.DENOMINATOR_PER_COMBO)
 
 
+@pytest.mark.slow
 def test_shipped_table_is_regenerated_exactly(generated):
     assert generated == list(preflop_table.RANKED)
     assert preflop_gen.render_table(generated) == Path(preflop_table.__file__).read_text()

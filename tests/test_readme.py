@@ -43,8 +43,13 @@ def test_python_snippets(page):
 
 def test_the_quick_start_commands_are_in_the_makefile():
     makefile = (README.parent / "Makefile").read_text()
-    assert "make demo" in README.read_text() and "make test" in README.read_text()
-    assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+    for target in ("demo", "test", "test-all"):
+        assert f"make {target}" in README.read_text() and re.search(rf"^{target}:", makefile, re.M)
+    # the everyday run leaves the slow tests out; CI runs them all
+    test_recipe = re.search(r"^test:.*\n\t(.*)", makefile, re.M)[1]
+    all_recipe = re.search(r"^test-all:.*\n\t(.*)", makefile, re.M)[1]
+    assert test_recipe.endswith("pytest -q -m \"not slow\"") and all_recipe.endswith("pytest -q")
+    assert re.search(r"^make test-all$", (README.parent / ".ci" / "run").read_text(), re.M)
 
 
 def _options(command, seen=None):

@@ -37,6 +37,7 @@ def _cards(text: str) -> list[int]:
     return list(parse_cards(text))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "board", "dead", "game"), SPOTS)
 def test_each_card_equals_a_run_with_it_on_the_board(players, board, dead, game):
     r = runout(players, board, dead, game=game, method="exact")

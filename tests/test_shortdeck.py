@@ -62,6 +62,7 @@ def test_hand_counts_add_up():
     assert sum(FIVE_COUNTS.values()) == comb(36, 5) == 376_992
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", SHORT_RULES)
 def test_five_card_order_matches_oracle(fives, rules):
     classes = evaluate_short_many(fives, rules)
@@ -122,6 +123,7 @@ def _seven_counts_by_hand(rules: str) -> Counter:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", SHORT_RULES)
 def test_seven_card_histogram(sevens, rules):
     classes = evaluate_short_many(sevens, rules)
@@ -132,6 +134,7 @@ def test_seven_card_histogram(sevens, rules):
     assert np.array_equal(evaluate_short_many(relabel[sevens], rules), classes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", SHORT_RULES)
 def test_random_seven_and_six_match_oracle(rules):
     rng = np.random.default_rng(6)

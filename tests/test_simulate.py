@@ -57,6 +57,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "board", "dead"), CASES)
 def test_monte_carlo_within_four_standard_errors_of_exact(players, board, dead):
     sc = Scenario.build(players, board=board, dead=dead)

@@ -3,6 +3,7 @@ the commands compile nothing (counted with numba's event API in new processes, n
 
 import json
 
+import pytest
 from test_cache import compiled, environment, equity
 
 
@@ -28,6 +29,7 @@ def test_every_games_warmup_questions_are_answered():
             game.evaluate(cards)
 
 
+@pytest.mark.slow
 def test_warmup_leaves_nothing_to_compile(tmp_path):
     """The README's CI recipe at its core: warm up into an empty folder, then the pinned checks and a
     command of each question, each in a new process, compile nothing."""
