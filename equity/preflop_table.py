@@ -1,6 +1,6 @@
 """Exact preflop equity of the 169 hand classes against one random hand. GENERATED: do not edit.
 
-Regenerate with ``python -m tools.preflop_gen``; ``tests/test_preflop.py`` recomputes it and
+Regenerate with ``python -m tools.preflop_gen``; ``tests/games/test_preflop.py`` recomputes it and
 checks this file. ``RANKED`` lists ``(class, 2 * wins + ties)`` best first, the count over every
 deal of each combo of the class: a class's equity is its number over
 ``n_combos * DENOMINATOR_PER_COMBO`` (6 combos for a pair, 4 suited, 12 offsuit); see

@@ -3,7 +3,11 @@
 The tests use equity's one cache folder as any run does (``$EQUITY_CACHE_DIR``, else the user's): the
 test process and the commands it starts share the compiled kernels, and CI's checks after ``make test``
 find them there. The table cache's own behaviour (build, round trip, damage) is tested on private paths
-(tests/test_dag.py), the empty-folder runs on private folders (tests/test_cache.py, test_packaging.py)."""
+(tests/evaluators/test_dag.py), the empty-folder runs on private folders (tests/test_cache.py,
+test_packaging.py).
+
+tests/ mirrors the package: a folder per package folder (tests/games/ for equity/games/ ...), the tests
+of the modules at the package's top at its top (tests/test_layers.py checks it)."""
 
 import shutil
 import subprocess

@@ -24,8 +24,8 @@ def test_every_example_is_tested():
     tested = {"classics.toml", "games.toml", "boardless.toml", "equities.sh", "api.py", "preflop_matrix.py",
               "spots.jsonl",
               "spots.csv", "dist.jsonl", "runout.jsonl", "questions.jsonl",
-              "hands",  # examples/hands/: tests/test_hands_cli.py and the README's transcript
-              "sites"}  # examples/sites/: one file a site, tests/test_hands_cli.py and docs/hands.md
+              "hands",  # examples/hands/: tests/cli/test_hands_cli.py and the README's transcript
+              "sites"}  # examples/sites/: one file a site, tests/cli/test_hands_cli.py and docs/hands.md
     assert {p.name for p in EXAMPLES.iterdir() if not p.name.startswith(".")} == tested
 
 

@@ -147,6 +147,25 @@ def test_no_import_circles(folder, package):
     assert circles(imports(module_files(ROOT / folder, package))) == []
 
 
+#: Folders of tests/ that hold data, not tests of a package folder.
+DATA = {"__pycache__"}
+
+
+def test_tests_mirror_the_package():
+    """A folder of tests per folder of the package that has tests (tests/games/ for equity/games/ ...);
+    none for a folder the package does not have. The hand-history test files live beside the tests of
+    equity/histories/, in tests/histories/."""
+    tests = ROOT / "tests"
+    package = {p.name for p in (ROOT / "equity").iterdir() if (p / "__init__.py").exists()}
+    folders = {p.name for p in tests.iterdir() if p.is_dir() and p.name not in DATA}
+    assert folders <= package, sorted(folders - package)
+    for folder in folders:
+        assert list((tests / folder).glob("test_*.py")), folder
+    assert {"cli", "engines", "evaluators", "games", "histories", "questions", "report"} <= folders
+    names = [p.name for p in tests.rglob("test_*.py")]
+    assert len(names) == len(set(names)), "two test modules of one name (pytest imports them by name)"
+
+
 def test_the_checks_find_what_they_look_for():
     """The checker itself, on made-up graphs: a circle is found, and an import up the floors is."""
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -42,7 +42,7 @@ every opponent on every board would take 169 x 1,225 x 1.7 x 10^6 = 3.5 x 10^11 
 
 Kernels (``_``-prefixed) take the evaluator's tables as one argument ``t``
 (:class:`equity.evaluators.tables.Tables`, its arrays bound to locals) and assume valid input.
-``python -m tools.preflop_gen`` regenerates ``equity/preflop_table.py``; ``tests/test_preflop.py``
+``python -m tools.preflop_gen`` regenerates ``equity/preflop_table.py``; ``tests/games/test_preflop.py``
 checks the shipped table against a fresh run.
 """
 
@@ -299,7 +299,7 @@ def render_table(rows: list[tuple[str, int]]) -> str:
     lines = [
         '"""Exact preflop equity of the 169 hand classes against one random hand. GENERATED: do not edit.',
         "",
-        "Regenerate with ``python -m tools.preflop_gen``; ``tests/test_preflop.py`` recomputes it and",
+        "Regenerate with ``python -m tools.preflop_gen``; ``tests/games/test_preflop.py`` recomputes it and",
         "checks this file. ``RANKED`` lists ``(class, 2 * wins + ties)`` best first, the count over every",
         "deal of each combo of the class: a class's equity is its number over",
         "``n_combos * DENOMINATOR_PER_COMBO`` (6 combos for a pair, 4 suited, 12 offsuit); see",

@@ -19,7 +19,7 @@ It takes only what it can answer exactly as the general way does: anything else 
 a card written another way, a duplicate or any other mistake, a game without a one-deal kernel, a spot
 big enough to be worth threads) returns None, and the caller goes the general way, which also names
 what is wrong with bad input. The result is the same :class:`~equity.result.Result`, field for field
-(``tests/test_fixed.py`` compares them), but for its clock.
+(``tests/questions/test_fixed.py`` compares them), but for its clock.
 """
 
 from __future__ import annotations

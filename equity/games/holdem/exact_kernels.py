@@ -17,7 +17,7 @@ suits cannot matter:
   adds no flush), and two of them one pair at a time.
 - **The last card by its rank**, but for the cards of a suit some player holds four of.
 
-The counts are exact (an integer count of boards behind every score); ``tests/test_exact.py`` checks
+The counts are exact (an integer count of boards behind every score); ``tests/engines/test_exact.py`` checks
 them against every board scored one by one. Closures, not helper functions, keep the walk's arrays
 free of reference counting (``NUMBA-NOTES.md``).
 """

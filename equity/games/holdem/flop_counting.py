@@ -2,7 +2,7 @@
 :mod:`equity.games.holdem.flop_kernels` (whose walk gives each live combo its class, dead ones a
 sentinel: :data:`DEAD_HERO` above every class, :data:`DEAD_VILLAIN` below).
 
-Three ways to count the pairs on a board, the same whole counts each way (``tests/test_flops.py``):
+Three ways to count the pairs on a board, the same whole counts each way (``tests/questions/test_flops.py``):
 
 - **Pairwise** (:func:`count_pairwise`), for ranges of up to a few hundred combos: each hero combo
   against the row of villain combos it does not collide with (a 0/weight matrix built once a flop), two

@@ -23,7 +23,7 @@ Omaha AsAhKsKh against JdTd9c8c: 6,175 multisets and some 80,000 flush sets in p
 boards. A low (hi-lo) is ranks only, so it is read once per multiset.
 
 The counts are whole numbers, each board counted once: the tally is the one every board scored one by
-one gives, to the bit (``tests/test_omaha_preflop.py`` checks it against
+one gives, to the bit (``tests/games/test_omaha_preflop.py`` checks it against
 :mod:`equity.games.omaha.exact`). Deals must weigh 1 (weighted ranges and per-deal rows stay there).
 Work is cut into items, one per deal and first two ranks to come.
 """

@@ -182,7 +182,7 @@ def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(target, interrupted)
-    monkeypatch.chdir(Path(__file__).parent.parent)
+    monkeypatch.chdir(Path(__file__).parents[2])
     result = run(*args)
     assert result.exit_code == 130
     assert "Interrupted." in result.stderr and "Traceback" not in result.output

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from equity.histories.phh_toml import loads
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def reference(text: str):

@@ -18,7 +18,7 @@ from conftest import needs_chromium, screenshot
 
 from equity.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "hands"
 HISTORIES = ROOT / "tests" / "histories"
 BIN = Path(sys.executable).parent

@@ -16,8 +16,8 @@ from equity.histories.files import Source, read_source
 from equity.histories.model import Player
 from equity.questions.allin import price
 
-HERE = Path(__file__).parent / "histories" / "winamax"
-EXAMPLE = Path(__file__).parent.parent / "examples" / "sites" / "winamax.txt"
+HERE = Path(__file__).parent.parent / "histories" / "winamax"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "sites" / "winamax.txt"
 
 
 

@@ -10,7 +10,7 @@ import pytest
 from equity.errors import EquityError, HistoryError
 from equity.histories.files import Source, encoding_of, read, read_source, sources
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ALUDRA = ROOT / "examples" / "hands" / "pokerstars-aludra.txt"
 GG = ROOT / "examples" / "hands" / "ggpoker-plo.txt"
 

@@ -1,7 +1,7 @@
 """Omaha before the flop, by rank (:mod:`equity.games.omaha.preflop`), against a second implementation:
 the deal-by-deal enumeration of :mod:`equity.games.omaha.exact`, which scores every board one by one
-(and which the oracle tests of tests/test_games.py and tests/test_hilo.py checked before the by-rank
-one took the preflop spots over). Both must count every (deal, board) into the same tally, to the bit,
+(and which the oracle tests of tests/games/test_games.py and tests/games/test_hilo.py checked before the
+by-rank one took the preflop spots over). Both must count every (deal, board) into the same tally, to the bit,
 on one thread or two."""
 
 import pytest

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from equity.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: A range as long as players type them (the issue's, cut at 80 columns to '22+,A2s+,...,T9s,9…').
 LONG_RANGE = "22+,A2s+,K9s+,Q9s+,J9s+,T9s,98s,87s,76s,65s,54s,A2o+,K9o+,Q9o+,J9o+,T9o"
 #: Player names of 20 characters.

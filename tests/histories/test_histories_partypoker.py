@@ -16,7 +16,7 @@ from equity.histories.files import Source, read_source
 from equity.histories.model import CashOut
 from equity.questions.allin import price
 
-HERE = Path(__file__).parent / "histories" / "partypoker"
+HERE = Path(__file__).parent.parent / "histories" / "partypoker"
 
 
 

@@ -1,9 +1,9 @@
 """Omaha from the flop on, board by board (:mod:`equity.games.omaha.postflop`), against a second
 implementation: the deal-by-deal enumeration of :mod:`equity.games.omaha.exact`, which the oracle tests
-of tests/test_games.py and tests/test_hilo.py checked before the board-by-board one took these spots
-over. Both must count every (deal, board) into the same tally, to the bit, on one thread or two; the
-spots that now run board by board against tests/naive.py are in those files (every Omaha exact spot
-there from the flop on with unweighted hands)."""
+of tests/games/test_games.py and tests/games/test_hilo.py checked before the board-by-board one took
+these spots over. Both must count every (deal, board) into the same tally, to the bit, on one thread or
+two; the spots that now run board by board against tests/naive.py are in those files (every Omaha exact
+spot there from the flop on with unweighted hands)."""
 
 import pytest
 from same_counts import assert_counts_as_deal_by_deal

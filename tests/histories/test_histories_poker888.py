@@ -16,8 +16,8 @@ from equity.histories.files import Source, read_source
 from equity.histories.poker888_body import amount
 from equity.questions.allin import price
 
-HERE = Path(__file__).parent / "histories" / "poker888"
-STARS = Path(__file__).parent / "histories" / "pokerstars" / "cash.txt"
+HERE = Path(__file__).parent.parent / "histories" / "poker888"
+STARS = Path(__file__).parent.parent / "histories" / "pokerstars" / "cash.txt"
 
 
 def read(name: str) -> dict:

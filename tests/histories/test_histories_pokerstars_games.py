@@ -14,7 +14,7 @@ from equity.histories import pokerstars
 from equity.histories.chips import check, count
 from equity.questions.allin import classify, price
 
-HERE = Path(__file__).parent / "histories" / "pokerstars"
+HERE = Path(__file__).parent.parent / "histories" / "pokerstars"
 
 
 def read(name: str) -> dict:

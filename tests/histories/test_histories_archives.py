@@ -18,8 +18,8 @@ from equity.histories.files import Source, read_source
 from equity.questions.allin import classify, price
 from equity.questions.hands import run
 
-HERE = Path(__file__).parent / "histories" / "archives"
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).parent.parent / "histories" / "archives"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def one(name: str):

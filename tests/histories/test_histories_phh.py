@@ -15,7 +15,7 @@ from equity.errors import HistoryError
 from equity.histories import phh, phh_write, sites
 from equity.histories.model import Action, CashOut, Hand, Player
 
-HERE = Path(__file__).parent / "histories" / "phh"
+HERE = Path(__file__).parent.parent / "histories" / "phh"
 D = Decimal
 
 

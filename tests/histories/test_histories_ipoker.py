@@ -16,8 +16,8 @@ from equity.histories.chips import check, count
 from equity.histories.ipoker_body import money
 from equity.questions.allin import price
 
-HERE = Path(__file__).parent / "histories" / "ipoker"
-EXAMPLE = Path(__file__).parent.parent / "examples" / "sites" / "ipoker.xml"
+HERE = Path(__file__).parent.parent / "histories" / "ipoker"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "sites" / "ipoker.xml"
 
 
 def read(name: str) -> list:
@@ -180,7 +180,7 @@ def test_bad_games_name_file_line_and_token_and_the_rest_read():
 
 def test_a_folder_mixing_ipoker_and_pokerstars(tmp_path):
     (tmp_path / "a.xml").write_bytes((HERE / "omaha.xml").read_bytes())
-    stars = Path(__file__).parent / "histories" / "pokerstars" / "cash.txt"
+    stars = Path(__file__).parent.parent / "histories" / "pokerstars" / "cash.txt"
     (tmp_path / "b.txt").write_bytes(stars.read_bytes())
     read_all = [h for h in files.read([str(tmp_path)]) if not isinstance(h, HistoryError)]
     assert {h.site for h in read_all} == {"ipoker", "pokerstars"}

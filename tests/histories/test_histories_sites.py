@@ -11,7 +11,7 @@ from equity.errors import HistoryError
 from equity.histories import ggpoker, pokerstars
 from equity.histories.model import CashOut
 
-HERE = Path(__file__).parent / "histories"
+HERE = Path(__file__).parent.parent / "histories"
 
 
 

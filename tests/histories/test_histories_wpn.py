@@ -14,7 +14,7 @@ from equity.histories.chips import check, count
 from equity.histories.files import Source, read_source
 from equity.questions.allin import price
 
-HERE = Path(__file__).parent / "histories" / "wpn"
+HERE = Path(__file__).parent.parent / "histories" / "wpn"
 
 
 def read(name: str) -> dict:

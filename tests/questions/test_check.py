@@ -7,7 +7,7 @@ from conftest import heads_up_counts
 
 from equity.cli import cli
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "classics.toml"
+EXAMPLE = Path(__file__).parents[2] / "examples" / "classics.toml"
 
 PINNED = '''# pinned equities
 tolerance = 0  # exact and seeded: bit for bit

@@ -187,7 +187,7 @@ def _read_all():
 
     from equity.histories.files import read
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     return [h for h in read([str(root / "tests" / "histories"), str(root / "examples" / "hands")])
             if not isinstance(h, HistoryError)]
 

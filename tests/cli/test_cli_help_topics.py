@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from equity.cli import cli
 from equity.cli import help as topics_module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "docs").glob("*.md"))
 
 
