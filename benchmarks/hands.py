@@ -3,7 +3,7 @@
 - Reading and classifying on one core (target: >= 14,000 hands a second, aiming at 20,000): an archive of
   :data:`STARS_HANDS` PokerStars hold'em cash hands and :data:`GG_HANDS` GGPoker ones, written into a
   temporary folder from the templates below, read (:func:`equity.histories.files.read`), each hand's chips
-  checked and its all-in moment found (:func:`equity.questions.allin.classify`, what ``price`` does
+  checked and its all-in moment found (:func:`equity.questions.hands.allin.classify`, what ``price`` does
   before any equity is run), beside the floor: reading the files' lines and nothing
   else. Then the whole ``equity hands FOLDER --json`` command over the same archive, which prices the
   all-ins too (wall, one run).
@@ -11,7 +11,7 @@
   hands written as a match's one-hand PHH files (:func:`write_match`), ``equity hands FOLDER --json`` as a
   whole process beside a bare ``tomllib`` parse of the same files as a whole process.
 - Pricing an all-in hold'em hand at the cost of one ``equity`` call (target: ``price`` <= 1.5x the
-  ``equity.calculate`` calls of its pots): :func:`equity.questions.allin.price` of hands read from
+  ``equity.calculate`` calls of its pots): :func:`equity.questions.hands.allin.price` of hands read from
   examples/hands/ beside ``equity.calculate`` of the same players, board and dead cards, one call per
   distinct set of players eligible for a pot.
 
@@ -41,8 +41,8 @@ import equity
 from equity.cards import CARD_NAMES, format_cards
 from equity.histories import files, phh_write
 from equity.histories.model import Hand
-from equity.questions.allin import classify as classify_hand
-from equity.questions.allin import price
+from equity.questions.hands.allin import classify as classify_hand
+from equity.questions.hands.allin import price
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The archive: hands of each site, and hands a file.

@@ -7,7 +7,7 @@
 
 - :func:`read` yields each :class:`~equity.histories.model.Hand` of files, folders or ``-`` (PokerStars,
   GGPoker, PHH), in order.
-- :func:`price` returns a hand's :class:`~equity.questions.allin.PricedHand`: whether it was priced (or
+- :func:`price` returns a hand's :class:`~equity.questions.hands.allin.PricedHand`: whether it was priced (or
   why not), the pots with each eligible player's share, each player's EV, actual result and luck.
 - :func:`run` reads and prices them all (on worker processes or a Dask cluster if asked) and returns the
   :class:`~equity.questions.hands.Summary` per player, as ``equity hands`` prints it.
@@ -22,8 +22,8 @@ from equity.errors import HistoryError
 from equity.histories.files import read as _read
 from equity.histories.model import Action, CashOut, Hand, Player
 from equity.histories.phh_write import write as to_phh
-from equity.questions.allin import PlayerFigures, PotShares, PricedHand, price
 from equity.questions.hands import PlayerTotals, Summary, run
+from equity.questions.hands.allin import PlayerFigures, PotShares, PricedHand, price
 
 __all__ = ["Action", "CashOut", "Hand", "HistoryError", "Player", "PlayerFigures", "PlayerTotals",
            "PotShares", "PricedHand", "Summary", "price", "read", "run", "to_phh"]

@@ -26,7 +26,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scenario", ("equity.scenario",)),
     ("histories", ("equity.histories",)),
     ("questions", ("equity.questions",)),
-    ("api", ("equity", "equity.hands")),
+    ("api", ("equity", "equity.hands", "equity.warmup")),
     ("report", ("equity.report",)),
     ("cli", ("equity.cli", "equity.__main__")),
 )

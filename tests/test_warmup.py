@@ -11,7 +11,7 @@ def test_every_games_warmup_questions_are_answered():
     """Each game's warm-up lines are valid questions of that game (the catalogue cannot rot), and
     between them ask every question the game answers."""
     from equity.games import GAMES
-    from equity.questions import registry
+    from equity.questions.asking import registry
 
     for name, game in GAMES.items():
         lines = game.warmup_lines()

@@ -55,7 +55,7 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
       equity batch spots.jsonl --cluster local:4
       echo '{"players": ["AsKs", 2], "board": "Th9h2c", "seed": 1}' | equity batch
     """
-    from equity.questions import batch
+    from equity.questions.asking import batch
 
     if resume and not output:
         raise ScenarioError("--resume needs --output FILE: the answers to finish")

@@ -25,7 +25,7 @@ class Count(click.ParamType):
     name = "count"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        from equity.questions.spec import whole_number
+        from equity.questions.asking.spec import whole_number
 
         number = value if isinstance(value, int) else whole_number(str(value))
         if number is None or number < 1:

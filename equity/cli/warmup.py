@@ -39,7 +39,7 @@ def warmup_command(games: tuple[str, ...], jobs: int | None, as_json: bool, no_p
       EQUITY_CACHE_DIR=.equity-cache equity warmup --json
     """
     from equity.games import GAMES, get_game
-    from equity.questions.warmup import warmup
+    from equity.warmup import warmup
 
     names = [get_game(name).name for name in games]  # a misspelt name is refused before any work
     total = len(set(names)) or len(GAMES)

@@ -351,7 +351,7 @@ class Game:
 
     # -- warming up ---------------------------------------------------------------------------------
     def warmup_lines(self) -> list[dict[str, Any]]:
-        """Small questions, as batch lines (:mod:`equity.questions.registry`, this game's ``game`` key
+        """Small questions, as batch lines (:mod:`equity.questions.asking.registry`, this game's ``game`` key
         added by the caller), that between them load or compile every kernel this game's commands
         call: each engine (exact and Monte Carlo), specific, random and ranged players, categories, and
         each question the game answers. ``equity warmup`` asks them; its test runs them all."""

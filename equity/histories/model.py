@@ -1,7 +1,7 @@
 """What a hand history says, whatever its site: :class:`Hand`, the one value every reader
 (:mod:`equity.histories.pokerstars`, :mod:`~equity.histories.ggpoker`, :mod:`~equity.histories.phh`)
 returns and everything after them reads (:mod:`equity.histories.chips`, the pricing in
-:mod:`equity.questions.allin`, the PHH writer).
+:mod:`equity.questions.hands.allin`, the PHH writer).
 
 A hand is a list of :class:`Action`\\ s in the order they happened, each by a player (an index into
 ``players``) on a betting round (``street``: 0 is the first round: preflop, third street, or before

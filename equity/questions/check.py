@@ -13,7 +13,7 @@ A check file is TOML (read with the standard library's ``tomllib``)::
     equity = [81.9461, 18.0539] # expected equity of each player, in percent
     tolerance = 0.00005         # optional here if given at the top
 
-A scenario has the keys of :mod:`equity.questions.spec` (players, board, dead, game, method, trials,
+A scenario has the keys of :mod:`equity.questions.asking.spec` (players, board, dead, game, method, trials,
 precision, time, seed, categories) besides its name, equity and tolerance. Besides ``equity`` it may pin any
 of a player's other figures, each a list in percent, one number per player: ``win`` and ``tie``, and in
 split-pot games ``scoop``, ``high_win``, ``high_tie``, ``low_win``, ``low_tie``, ``high_equity``,
@@ -35,7 +35,7 @@ from typing import Any
 
 from equity._version import __version__
 from equity.errors import CheckFileError, EquityError
-from equity.questions.spec import Spec, read_spec
+from equity.questions.asking.spec import Spec, read_spec
 from equity.result import SPLIT_KEYS, Result
 
 #: The figures a check file may pin, each a list of every player's value in percent.

@@ -37,6 +37,7 @@ from equity.engines.dealing import RANDOM_HAND
 from equity.errors import EquityError, ScenarioError
 from equity.games import Game
 from equity.options import RunOptions
+from equity.questions.asking.spec import SPEC_KEYS, read_spec, run_spec
 from equity.questions.calculate import calculate_combos
 from equity.questions.per_combo import (
     CELL_PRECISION,
@@ -50,7 +51,6 @@ from equity.questions.per_combo import (
     group_results,
 )
 from equity.questions.question import Question, Threads, truth
-from equity.questions.spec import SPEC_KEYS, read_spec, run_spec
 from equity.ranges import parse_range
 from equity.result import Result
 from equity.scenario import PlayerSpec, Scenario

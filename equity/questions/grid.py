@@ -30,6 +30,7 @@ from equity.classes import CLASS_NAMES, class_combos, class_name
 from equity.errors import EquityError, GameError, RangeError
 from equity.games import Game, get_game
 from equity.options import RunOptions
+from equity.questions.asking.spec import SPEC_KEYS, read_spec
 from equity.questions.calculate import calculate_combos
 from equity.questions.per_combo import (
     combo_classes,
@@ -39,7 +40,6 @@ from equity.questions.per_combo import (
     group_results,
 )
 from equity.questions.question import Question, Threads
-from equity.questions.spec import SPEC_KEYS, read_spec
 from equity.ranges import N_COMBOS, Range, format_range, parse_range
 from equity.result import Result
 from equity.scenario import PlayerSpec, Scenario

@@ -1,10 +1,10 @@
 """What a question is to the front ends that ask many: :class:`Question`, one per question, registered by
-name in :mod:`equity.questions.registry` (which ``equity batch`` and :func:`equity.questions.registry.ask`
-read).
+name in :mod:`equity.questions.asking.registry` (which ``equity batch`` and
+:func:`equity.questions.asking.registry.ask` read).
 
 A question reads its keys from a scenario line (a batch line's JSON object or CSV row, a Python dict),
 checks them, runs, and answers with the JSON object its command prints with ``--json``. Each lives beside
-its question: ``equity`` in :mod:`equity.questions.spec`, ``dist`` in :mod:`equity.questions.dist`,
+its question: ``equity`` in :mod:`equity.questions.asking.spec`, ``dist`` in :mod:`equity.questions.dist`,
 ``runout`` in :mod:`equity.questions.runouts`, ``grid`` in :mod:`equity.questions.grid`, ``hits`` in
 :mod:`equity.questions.hits`. A new question is a :class:`Question` in its module and a line in the
 registry; batch finds it there.

@@ -43,9 +43,9 @@ from equity.engines.runout_rows import board_rows
 from equity.errors import EquityError, ScenarioError
 from equity.games import Game
 from equity.options import RunOptions
+from equity.questions.asking.spec import SPEC_KEYS, read_spec
 from equity.questions.calculate import choose, run_chosen
 from equity.questions.question import Question, Threads, truth
-from equity.questions.spec import SPEC_KEYS, read_spec
 from equity.result import PlayerResult, figures, player_results
 from equity.scenario import PlayerSpec, Scenario
 from equity.tally import Tally

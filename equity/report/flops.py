@@ -16,7 +16,7 @@ from rich.text import Text
 
 from equity.games import get_game
 from equity.games.hits import FLOP_HIT_KEYS
-from equity.questions.flop_rows import FlopRow, FlopsResult, Mean
+from equity.questions.flops.rows import FlopRow, FlopsResult, Mean
 
 #: The CSV's columns, one row per flop (docs/flops.md).
 CSV_COLUMNS = ("flop", "weight", "suits", "pairing", "high", "connected", "blocked", "pairs", "trials",

@@ -20,8 +20,8 @@ import math
 from pathlib import Path
 
 from equity.games import GAMES
-from equity.questions.flop_rows import FlopRow, FlopsResult
-from equity.questions.flop_sets import RANK_NAMES, SUITS
+from equity.questions.flops.rows import FlopRow, FlopsResult
+from equity.questions.flops.sets import RANK_NAMES, SUITS
 from equity.report import figures
 
 #: The textures' curves' colours, solid, so that a test can find them in a rendering.

@@ -17,8 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from equity.cards import parse_cards
-from equity.questions.allin import PricedHand
 from equity.questions.hands import PlayerTotals, Summary, error_dict
+from equity.questions.hands.allin import PricedHand
 from equity.report.equity_table import cards_text, plural
 
 #: The columns of ``equity hands --csv``: one row per (hand, player), every hand read.

@@ -175,7 +175,7 @@ def test_ranges_and_categories_in_json():
 
 @pytest.mark.parametrize(("target", "args"), [
     ("equity.engines.montecarlo.simulate", ["AsKs", "vs", "2", "--trials", "1e9"]),
-    ("equity.questions.spec.calculate", ["check", "examples/classics.toml"]),
+    ("equity.questions.asking.spec.calculate", ["check", "examples/classics.toml"]),
 ])
 def test_ctrl_c_exits_130_not_the_drift_status(monkeypatch, target, args):
     def interrupted(*_, **__):

@@ -20,7 +20,7 @@ SPOT = ["AsKs", "vs", "2", "--board", "Th9h2c"]
 
 #: What the spot never needs (a name covers the modules under it).
 NOT_FOR_A_SPOT = ("equity.histories", "equity.questions.grid", "equity.questions.dist",
-                  "equity.questions.flops", "equity.questions.hands", "equity.questions.batch",
+                  "equity.questions.flops", "equity.questions.hands", "equity.questions.asking.batch",
                   "equity.questions.check", "matplotlib", "distributed", "dask", "tomlkit", "tomllib",
                   "difflib")
 #: What only a printed table needs.

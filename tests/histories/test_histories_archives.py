@@ -15,8 +15,8 @@ from equity.cards import parse_cards
 from equity.errors import HistoryError
 from equity.histories import phh, phh_write, sites
 from equity.histories.files import Source, read_source
-from equity.questions.allin import classify, price
 from equity.questions.hands import run
+from equity.questions.hands.allin import classify, price
 
 HERE = Path(__file__).parent.parent / "histories" / "archives"
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from equity.errors import HistoryError
 from equity.histories import files, ipoker, sites
 from equity.histories.chips import check, count
 from equity.histories.ipoker_body import money
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 HERE = Path(__file__).parent.parent / "histories" / "ipoker"
 EXAMPLE = Path(__file__).parents[2] / "examples" / "sites" / "ipoker.xml"

@@ -14,7 +14,7 @@ from equity.histories import partypoker, sites
 from equity.histories.chips import check
 from equity.histories.files import Source, read_source
 from equity.histories.model import CashOut
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 HERE = Path(__file__).parent.parent / "histories" / "partypoker"
 

@@ -14,7 +14,7 @@ from equity.histories import poker888
 from equity.histories.chips import check, count
 from equity.histories.files import Source, read_source
 from equity.histories.poker888_body import amount
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 HERE = Path(__file__).parent.parent / "histories" / "poker888"
 STARS = Path(__file__).parent.parent / "histories" / "pokerstars" / "cash.txt"

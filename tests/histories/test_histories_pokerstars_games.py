@@ -12,7 +12,7 @@ import equity
 from equity.errors import HistoryError
 from equity.histories import pokerstars
 from equity.histories.chips import check, count
-from equity.questions.allin import classify, price
+from equity.questions.hands.allin import classify, price
 
 HERE = Path(__file__).parent.parent / "histories" / "pokerstars"
 

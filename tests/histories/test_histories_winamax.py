@@ -14,7 +14,7 @@ from equity.histories import ggpoker, pokerstars, sites, winamax
 from equity.histories.chips import check, count
 from equity.histories.files import Source, read_source
 from equity.histories.model import Player
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 HERE = Path(__file__).parent.parent / "histories" / "winamax"
 EXAMPLE = Path(__file__).parents[2] / "examples" / "sites" / "winamax.txt"

@@ -12,7 +12,7 @@ from equity.errors import HistoryError
 from equity.histories import ggpoker, pokerstars, wpn
 from equity.histories.chips import check, count
 from equity.histories.files import Source, read_source
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 HERE = Path(__file__).parent.parent / "histories" / "wpn"
 

@@ -1,4 +1,4 @@
-"""Pricing one hand (equity.questions.allin) and its chips (equity.histories.chips), on hands built here
+"""Pricing one hand (equity.questions.hands.allin) and its chips (equity.histories.chips), on hands built here
 as values: the pots and EVs against the brute-force oracle (tests/naive.py), the invariants on every hand
 (chips conserved, EVs summing to minus the rake, a pot's shares summing to 1, seats swapped swapping the
 figures), and every reason a hand is not priced."""
@@ -16,7 +16,7 @@ from equity.cards import parse_cards
 from equity.errors import HistoryError
 from equity.histories.chips import all_in_moment, check, count
 from equity.histories.model import Action, CashOut, Hand, Player
-from equity.questions.allin import price
+from equity.questions.hands.allin import price
 
 D = Decimal
 
@@ -247,7 +247,7 @@ def test_a_costly_spot_is_priced_by_seeded_monte_carlo_to_its_precision():
     to 0.05 points, from the hand's own seed: the same numbers again, others from another seed offset,
     both within a few standard errors of each other."""
     from equity.options import RunOptions
-    from equity.questions.allin import PRECISION
+    from equity.questions.hands.allin import PRECISION
 
     hand = make(["9", "9"], ["0 0 ante 1", "0 1 ante 1", "0 0 bring-in 1", "0 1 raise 8", "0 0 call 7"],
                 cards={0: "AsAd7c2h9d4s5c", 1: "KhQhJh3c8s6d2d"}, game="stud", collected=["18", "0"])

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import equity
 from equity.cli import cli
-from equity.questions import batch, pool, spec
+from equity.questions.asking import batch, pool, spec
 
 BIN = Path(sys.executable).parent
 SPOTS = [
@@ -236,7 +236,7 @@ def test_resume_refuses_a_file_that_is_not_batch_output(tmp_path):
 
 
 def test_plain_equity_never_imports_dask(tmp_path):
-    code = ("import sys, equity, equity.cli, equity.questions.batch; "
+    code = ("import sys, equity, equity.cli, equity.questions.asking.batch; "
             "from click.testing import CliRunner; "
             "r = CliRunner().invoke(equity.cli.cli, ['batch', '--workers', '0'], "
             "input='{\"players\": [\"AA\", \"KK\"], \"board\": \"2c3d4h\"}\\n'); "

@@ -18,8 +18,8 @@ import equity
 from equity.cards import ASCII_CARD_PARTS, CARD_NAMES, _read_cards, format_cards, parse_cards
 from equity.errors import CardError, DuplicateCardError, EquityError, RangeError
 from equity.options import RunOptions
-from equity.questions import batch
 from equity.questions import calculate as choose
+from equity.questions.asking import batch
 from equity.questions.small_spots import calculate_fixed
 from equity.scenario import Scenario
 

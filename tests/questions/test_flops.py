@@ -18,10 +18,10 @@ from equity.errors import CardError, DuplicateCardError, EquityError, GameError,
 from equity.games import get_game
 from equity.games.hits import FLOP_HIT_KEYS
 from equity.games.holdem import flops as holdem_flops
-from equity.questions import flop_sets
+from equity.questions.asking.registry import ask
 from equity.questions.flops import flop_seed, flops
+from equity.questions.flops import sets as flop_sets
 from equity.questions.hits import range_hits
-from equity.questions.registry import ask
 
 SPOT = ("QQ+,AKs", "JJ-99,AQs,KQs")
 

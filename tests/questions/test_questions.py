@@ -9,7 +9,7 @@ import pytest
 import equity
 from equity.errors import EquityError
 from equity.options import RunOptions, percent
-from equity.questions import batch, registry
+from equity.questions.asking import batch, registry
 from equity.questions.grid import equity_grid
 from equity.questions.hits import range_hits
 from equity.questions.question import Question

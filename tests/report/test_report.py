@@ -9,8 +9,8 @@ from io import StringIO
 from rich.console import Console
 
 from equity.options import RunOptions
+from equity.questions.asking.spec import Spec
 from equity.questions.check import Checked, Pinned
-from equity.questions.spec import Spec
 from equity.ranges import parse_range
 from equity.report import equity_table as report
 from equity.result import CATEGORY_KEYS, PlayerResult, Result

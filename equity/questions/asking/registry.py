@@ -5,7 +5,7 @@
 question    a line's keys (besides ``id`` and ``question``)          its answer: the JSON of
 ==========  ======================================================  =====================================
 equity      players, board, dead, game, method, trials, precision,  ``equity HERO vs ... --json``
-            time, seed, categories (:mod:`equity.questions.spec`)
+            time, seed, categories (:mod:`equity.questions.asking.spec`)
 dist        those and ``buckets`` (or ``"dist": true``)             ``--json`` with ``dist`` added
 runout      those and ``street`` (or ``"runout": true``,            ``equity runout --json``
             ``"turn"`` or ``"river"``)
@@ -29,7 +29,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from equity.errors import EquityError
-from equity.questions import dist, flops, grid, hits, runouts, spec
+from equity.questions import dist, flops, grid, hits, runouts
+from equity.questions.asking import spec
 from equity.questions.question import FALSE_WORDS, Question, Threads
 
 QUESTIONS: dict[str, Question] = {q.name: q for q in (

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from equity import cache
 from equity.games import GAMES, Game, get_game
-from equity.questions import registry
+from equity.questions.asking import registry
 
 #: A kernel: its module and name, and the signature it was loaded or compiled for.
 Kernel = tuple[str, str, str]

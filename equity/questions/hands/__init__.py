@@ -3,8 +3,8 @@ summed per player, streaming (DESIGN.md section 11).
 
 Hands are read one at a time (:mod:`equity.histories.files`), each counted once (a hand whose site and
 id were seen already is a duplicate, reported with its file and line), and priced
-(:func:`equity.questions.allin.price`) in this process or, in groups, on worker processes or a Dask
-cluster (:func:`equity.questions.batch.executor`): there only the hands with an all-in to price go (the
+(:func:`equity.questions.hands.allin.price`) in this process or, in groups, on worker processes or a Dask
+cluster (:func:`equity.questions.asking.batch.executor`): there only the hands with an all-in to price go (the
 rest are done here, in microseconds), at most a window of groups in flight; the results come
 back in reading order, whoever priced them, with the same numbers (each hand's Monte Carlo seed is its
 own). Every hand read is priced, not priced (with its reason) or unreadable (with its file, line and
@@ -33,8 +33,8 @@ from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
 from equity.options import DEFAULT, RunOptions
-from equity.questions.allin import PricedHand, classify, price, price_classified
-from equity.questions.pool import executor
+from equity.questions.asking.pool import executor
+from equity.questions.hands.allin import PricedHand, classify, price, price_classified
 from equity.questions.question import Threads
 
 #: The reasons a hand with an all-in is not priced.
@@ -198,7 +198,7 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
         paths: files, folders (recursively) or ``-``.
         options: ``seed`` (offsets every hand's own Monte Carlo seed), ``method``, ``precision``.
         workers: processes to price on (0: this process, all threads; None: one per core).
-        cluster: a Dask scheduler's address or ``local:N`` (:mod:`equity.questions.cluster`).
+        cluster: a Dask scheduler's address or ``local:N`` (:mod:`equity.questions.asking.cluster`).
         on_hand: called with each hand's :class:`PricedHand`, in reading order.
         on_error: called with each unreadable hand's error, in reading order.
         progress: ``progress(files_read, files, hands_priced)`` after each file is read (its last

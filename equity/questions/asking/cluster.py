@@ -1,8 +1,8 @@
 """Running ``equity batch`` on Dask's ``distributed``: a running scheduler, or a LocalCluster.
 
 Installed with the optional extra (``pip install 'equity[cluster]'``); nothing else in equity imports
-Dask. Each group of lines is one task, the ``work`` function :mod:`equity.questions.batch` hands over
-(:func:`equity.questions.batch.work`), submitted as not pure (a line without a seed
+Dask. Each group of lines is one task, the ``work`` function :mod:`equity.questions.asking.batch` hands over
+(:func:`equity.questions.asking.batch.work`), submitted as not pure (a line without a seed
 draws one); the scheduler reruns the tasks of a worker that dies on another worker, and a seeded or exact
 line gives the same numbers wherever it runs.
 

@@ -20,7 +20,7 @@ import numpy as np
 from equity.cards import format_cards
 from equity.errors import ScenarioError
 from equity.games.hits import FLOP_HIT_KEYS
-from equity.questions.flop_sets import PAIRING, RANK_NAMES, SUITS, FlopSet, texture_names
+from equity.questions.flops.sets import PAIRING, RANK_NAMES, SUITS, FlopSet, texture_names
 from equity.result import PlayerResult
 
 

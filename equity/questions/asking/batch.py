@@ -1,7 +1,7 @@
 """``equity batch``: many scenarios in one run, one per input line, answered in input order.
 
 **Input.** JSON Lines (one object per line: an optional ``id``, and the keys of the question it asks,
-:mod:`equity.questions.registry`: an equity by default; blank lines are skipped) or CSV with a header
+:mod:`equity.questions.asking.registry`: an equity by default; blank lines are skipped) or CSV with a header
 row naming those keys (``players`` as one cell, the players separated by `` vs ``). A line is numbered
 as in the file, from 1 (a CSV row by the line it ends on, the header being line 1).
 
@@ -14,8 +14,8 @@ exactly one answer.
 stays flat however long the input is; each answer is written as soon as it and every earlier one are
 done. A line runs wherever the executor puts it (:func:`answer` is the whole job, a plain function of
 the line): in this process, in a pool of worker processes (one per core: a small scenario takes one
-thread, a big one all of them), or on a Dask cluster (:mod:`equity.questions.cluster`). A seeded or exact line
-gives the same numbers wherever and in whatever order it runs.
+thread, a big one all of them), or on a Dask cluster (:mod:`equity.questions.asking.cluster`). A seeded
+or exact line gives the same numbers wherever and in whatever order it runs.
 
 **Resuming.** :func:`answered` reads an output file left by an interrupted run: the lines it answered,
 and a cut-off last line, which it removes; the run then skips those lines and appends the rest.
@@ -42,7 +42,7 @@ from typing import IO, Any
 from equity._version import __version__
 from equity.errors import EquityError
 from equity.options import Progress
-from equity.questions import pool, registry
+from equity.questions.asking import pool, registry
 from equity.questions.question import Threads
 
 FORMATS = ("jsonl", "csv")
@@ -126,7 +126,7 @@ def _record(line: Line) -> tuple[Any, dict[str, Any], bool]:
 def answer(line: Line, threads: Threads = "auto") -> Answer:
     """The output line (JSON, no newline) for an input line, its answer or an error naming the problem,
     and whether it is an error. Never raises for bad input. The line asks one question
-    (:mod:`equity.questions.registry`).
+    (:mod:`equity.questions.asking.registry`).
 
     Args:
         line: the input line.
@@ -318,7 +318,7 @@ def open_input(source: str, fmt: str, skip: bytearray | None) -> tuple[Iterator[
 
 @contextlib.contextmanager
 def executor(workers: int | None, cluster: str | None) -> Iterator[tuple[Any, int]]:
-    """``(submit, workers)`` for batch lines: :func:`equity.questions.pool.executor` with :func:`work` as its
-    job, answered by :func:`inline` in this process."""
+    """``(submit, workers)`` for batch lines: :func:`equity.questions.asking.pool.executor` with
+    :func:`work` as its job, answered by :func:`inline` in this process."""
     with pool.executor(workers, cluster, work, inline) as running:
         yield running

@@ -1,7 +1,7 @@
 """Range against range on every flop at once (``equity flops``): each flop's equities, live combos and
 hits, the weighted mean over the flops beside the preflop equity, and the means by texture.
 
-**Per flop** (a row: a class of flops, or a listed flop; :mod:`equity.questions.flop_sets`): each range's
+**Per flop** (a row: a class of flops, or a listed flop; :mod:`equity.questions.flops.sets`): each range's
 exact win, tie and equity against the other over every turn and river, card removal per combo (the
 same numbers, to the last bit for unweighted ranges, as ``equity HERO vs VILLAIN --board FLOP --exact``),
 each range's live combos, and the shares of its live weight that make pair or better, two pair or
@@ -36,11 +36,11 @@ from equity.engines.parallel import check_threads
 from equity.errors import EquityError, GameError, RangeError, ScenarioError, TooLarge
 from equity.games import Game, get_game
 from equity.options import RunOptions
+from equity.questions.asking.spec import read_spec
 from equity.questions.calculate import AUTO_WORK, calculate_scenario, choose
-from equity.questions.flop_rows import TEXTURES, FlopRow, FlopsResult, Mean, Side, build_rows, mean, sort_key
-from equity.questions.flop_sets import FlopSet, select
+from equity.questions.flops.rows import TEXTURES, FlopRow, FlopsResult, Mean, Side, build_rows, mean, sort_key
+from equity.questions.flops.sets import FlopSet, select
 from equity.questions.question import Question, Threads, text_key, threads_for, truth
-from equity.questions.spec import read_spec
 from equity.ranges import Range
 from equity.result import PlayerResult
 from equity.scenario import Scenario
@@ -67,7 +67,7 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
     Args:
         hero, villain: hands or ranges (``"QQ+,AKs"``, ``"AsKs"``, ``"random"`` or None, a
             :class:`~equity.ranges.Range`); the villain also ``1`` (one random hand).
-        flops: ``--flops``: flops and textures to narrow the set to (:mod:`equity.questions.flop_sets`);
+        flops: ``--flops``: flops and textures to narrow the set to (:mod:`equity.questions.flops.sets`);
             None for every flop.
         dead: cards out of play: never on a flop or dealt, held by no combo.
         game: hold'em (the default) or short deck.
@@ -77,7 +77,7 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
             ``threads``, ``progress`` (called with flops done and the total); its fields may be given as
             keywords too.
         workers, cluster: run the flops in groups on worker processes (``workers=None``: one per core;
-            0: this process) or on a Dask cluster (:mod:`equity.questions.cluster`).
+            0: this process) or on a Dask cluster (:mod:`equity.questions.asking.cluster`).
         preflop: also compute the exact preflop equity when every flop is asked for.
 
     Returns:
@@ -184,7 +184,7 @@ def count_group(items: list[tuple[_Job, np.ndarray]], threads: Any = None) -> li
     """The counts of groups of flops, each ``(job, flops uint8 (n, 3))``: exact, an ``(n, 3)`` array
     (:meth:`~equity.games.base.Game.flop_counts`); Monte Carlo, per flop ``(players, trials, seed)`` (each
     player's win, tie, equity, stderr and combos) or None where no deal is possible. The job that
-    :func:`equity.questions.pool.executor` runs wherever it sends a group."""
+    :func:`equity.questions.asking.pool.executor` runs wherever it sends a group."""
     out: list[Any] = []
     for job, group in items:
         game = get_game(job.game)
@@ -237,7 +237,7 @@ def _run(job: _Job, chosen: FlopSet, options: RunOptions, workers: int | None,
             if progress is not None:
                 progress(done, n)
     else:
-        from equity.questions.pool import executor
+        from equity.questions.asking.pool import executor
 
         with executor(workers, cluster, count_group) as (submit, _):
             futures = [submit([item]) for item in groups]

@@ -1,5 +1,5 @@
 """Where the commands that run many items run them: in this process, on worker processes of this
-machine, or on a Dask cluster (:mod:`equity.questions.cluster`): ``equity batch`` (lines), ``equity
+machine, or on a Dask cluster (:mod:`equity.questions.asking.cluster`): ``equity batch`` (lines), ``equity
 hands`` (hands with an all-in) and ``equity flops`` (groups of flops) hand :func:`executor` a job."""
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ def local_executor(workers: int) -> Executor:
 def executor(workers: int | None, cluster: str | None, job: Job,
              inline: Callable[[list[Any]], Future[list[Any]]] | None = None) -> Iterator[tuple[Any, int]]:
     """``(submit, workers)``: in this process (``workers == 0``), a pool of worker processes (``None``: one
-    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.cluster`); ``submit(items)``
+    per core), or a Dask cluster (``cluster``: see :mod:`equity.questions.asking.cluster`); ``submit(items)``
     runs ``job(items, threads)`` there and returns its future. ``inline``: how this process runs a group
     (default: ``job`` on all threads)."""
     if cluster:
-        from equity.questions.cluster import connect
+        from equity.questions.asking.cluster import connect
 
         with connect(cluster, job) as connected:
             yield connected
