@@ -95,6 +95,17 @@ class Game:
         """Players one deck can seat with a full board: 23 in hold'em, 11 in PLO4, 15 in short deck."""
         return (self.deck_size - self.board) // self.hole
 
+    #: How a hand is dealt, as hand histories record it: ``"board"`` (hole cards, then a shared board),
+    #: ``"stud"`` (three cards, then one a street; a bring-in and no button) or ``"draw"`` (the whole hand,
+    #: then draws).
+    deal: ClassVar[str] = "board"
+
+    @property
+    def first_deal(self) -> int:
+        """The cards each player is dealt at once before the first betting round: stud's three, else the
+        whole hand."""
+        return 3 if self.deal == "stud" else self.hole
+
     @property
     def is_default(self) -> bool:
         """Whether this is the game played when none is named (hold'em): messages and tables name every

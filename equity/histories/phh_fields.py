@@ -15,6 +15,7 @@ from typing import Any
 
 from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
+from equity.games import GAMES
 from equity.histories.model import ZERO, CashOut
 
 #: equity's game for each PHH game code (a variant less its limit letter): the standard's codes, and in
@@ -27,13 +28,9 @@ GAME_CODES = {"T": "holdem", "S": "short-deck", "ST": "short-deck-trips", "O": "
 #: are read (chips, results, the showdown on the final hands); their all-ins are not priced.
 TRIPLE_DRAWS = {"2L3D": "2-7", "B": "badugi"}
 LIMITS = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
-#: Each game's family (``board``, ``stud`` or ``draw``) and the hole cards dealt at once (stud: the
-#: three of third street).
-SHAPES = {"holdem": ("board", 2), "short-deck": ("board", 2), "short-deck-trips": ("board", 2),
-          "omaha": ("board", 4), "omaha5": ("board", 5), "omaha6": ("board", 6), "omaha-hilo": ("board", 4),
-          "omaha5-hilo": ("board", 5), "omaha6-hilo": ("board", 6), "stud": ("stud", 3),
-          "stud8": ("stud", 3), "razz": ("stud", 3), "2-7": ("draw", 5), "draw": ("draw", 5),
-          "badugi": ("draw", 4)}
+#: Each game's deal (``board``, ``stud`` or ``draw``) and the hole cards dealt at once (stud: the three
+#: of third street), as the games registry says (:attr:`~equity.games.base.Game.deal`).
+SHAPES = {name: (game.deal, game.first_deal) for name, game in GAMES.items()}
 #: The standard's fields, in its order.
 FIELDS = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet",
           "big_bet", "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address",

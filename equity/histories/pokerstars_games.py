@@ -25,13 +25,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from equity.cards import CARD_NAMES
+from equity.games import GAMES
 from equity.histories.model import ZERO, Hand, first_discards
 from equity.histories.pokerstars_text import StarsText
-from equity.histories.tokens import action, card_ids, money
+from equity.histories.tokens import HOLE, action, card_ids, money
 
-STUD = ("stud", "stud8", "razz")
-DRAW = ("2-7", "draw", "badugi")
-_HOLE = {"2-7": 5, "draw": 5, "badugi": 4}
+#: The games of each deal, as the games registry says.
+STUD = tuple(name for name, game in GAMES.items() if game.deal == "stud")
+DRAW = tuple(name for name, game in GAMES.items() if game.deal == "draw")
 _STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4,
                  "RIVER": 4}
 _DRAWS = {"DRAW": 1, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
@@ -144,7 +145,7 @@ class StarsGames(StarsText):
             self.hero = p
 
     def dealt_draw(self, p: int, groups: list[tuple[int, ...]], line: str, k: int) -> None:
-        hole = _HOLE[self.game]
+        hole = HOLE[self.game]
         draws = self.draws.get(p)
         if draws and len(draws[-1][1]) < len(draws[-1][0]):  # the new cards of its last draw
             thrown, drawn = draws[-1]
@@ -249,7 +250,7 @@ class StarsGames(StarsText):
             self.showed.add(p)
 
     def show_draw(self, p: int, cards: tuple[int, ...], k: int, shown: bool) -> None:
-        if len(cards) != _HOLE[self.game]:
+        if len(cards) != HOLE[self.game]:
             return
         draws = self.draws.get(p, [])
         held = self.held.get(p)

@@ -4,6 +4,7 @@ is the site, :mod:`equity.histories.pokerstars_games` the stud and draw games' b
 
 from __future__ import annotations
 
+from equity.games import GAMES as REGISTRY
 from equity.histories.model import ZERO, CashOut
 from equity.histories.text import HandText
 from equity.histories.tokens import currency_of, iso_date, money, variant
@@ -16,8 +17,8 @@ GAMES = (("5 Card Omaha Hi/Lo", "omaha5-hilo"), ("5 Card Omaha", "omaha5"),
          ("6+ Hold'em", "short-deck-trips"), ("Hold'em", "holdem"),
          ("7 Card Stud Hi/Lo", "stud8"), ("7 Card Stud", "stud"), ("Razz", "razz"), ("5 Card Draw", "draw"),
          ("2-7 Lowball", "2-7"), ("Badugi", "badugi"))
-#: The games read by :mod:`equity.histories.pokerstars_games`.
-STUD_DRAW = frozenset(("stud", "stud8", "razz", "draw", "2-7", "badugi"))
+#: The games read by :mod:`equity.histories.pokerstars_games`: those dealt without a board.
+STUD_DRAW = frozenset(name for name, game in REGISTRY.items() if game.deal != "board")
 
 
 class StarsText(HandText):

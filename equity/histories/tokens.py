@@ -7,14 +7,14 @@ from decimal import Decimal, InvalidOperation
 
 from equity.cards import CARD_NAMES, parse_cards
 from equity.errors import EquityError, HistoryError
+from equity.games import GAMES
 from equity.histories.model import ZERO, Action, Player
 
 CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₮": "USDT", "₹": "INR"}
 _SYMBOLS = "".join(CURRENCIES)
 _CARD = {name: i for i, name in enumerate(CARD_NAMES)}
-#: Hole cards per game, to tell a whole hand from a card or two shown.
-HOLE = {"holdem": 2, "short-deck-trips": 2, "omaha": 4, "omaha-hilo": 4, "omaha5": 5, "omaha5-hilo": 5,
-        "omaha6": 6, "omaha6-hilo": 6}
+#: Hole cards per game, to tell a whole hand from a card or two shown: the games registry's.
+HOLE = {name: game.hole for name, game in GAMES.items()}
 #: Actions and seats are values; one copy of each serves every hand (a cache is cleared when it grows
 #: large): a seat line repeats from hand to hand while its player's stack stays the same.
 _ACTIONS: dict[tuple, Action] = {}

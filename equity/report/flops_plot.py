@@ -97,7 +97,7 @@ def title(result: FlopsResult) -> str:
     """The picture's title: the matchup, the flops counted, the game unless hold'em."""
     counted = result.overall.counted
     text = f"{result.hero} vs {result.villain}: hero's equity on {counted:,} flops"
-    if result.game != "holdem":
+    if not GAMES[result.game].is_default:
         text += f" ({GAMES[result.game].title})"
     return text
 

@@ -28,6 +28,7 @@ class DrawGame(BoardlessGame):
     """Five-card draw, high."""
 
     kind = HIGH
+    deal = "draw"
     hand_example = "AsAhKd"
     round_names = ("predraw", "postdraw")
 

@@ -28,6 +28,7 @@ class StudRounds:
     """A stud game's betting rounds, third to seventh street, as a hand history plays them."""
 
     round_names = ("third", "fourth", "fifth", "sixth", "seventh")
+    deal = "stud"
 
     def known_cards(self, cards: Sequence[int], discards: Sequence[int] | None,
                     round_: int) -> tuple[int, ...] | None:
