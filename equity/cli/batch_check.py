@@ -24,7 +24,23 @@ from equity.cli.output import width_option
 from equity.errors import ScenarioError
 
 
-@cli.command("batch", context_settings=CONTEXT)
+class _QuestionsHelp(click.Command):
+    """A command whose help names what the registry holds, read only when the help is shown:
+    ``{keys}``, an equity line's keys; ``{questions}``, the other questions and their keys."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from equity.questions.asking.registry import QUESTIONS, described
+
+        template = self.help or ""
+        self.help = template.replace("{keys}", ", ".join(QUESTIONS["equity"].keys)).replace(
+            "{questions}", described())
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
+
+
+@cli.command("batch", cls=_QuestionsHelp, context_settings=CONTEXT)
 @click.argument("source", default="-", metavar="[FILE|-]")
 @click.option("--output", "-o", metavar="FILE", help="Write the answers to FILE instead of stdout.")
 @click.option("--resume", is_flag=True,
@@ -40,13 +56,12 @@ def batch_command(ctx: click.Context, source: str, output: str | None, resume: b
                   workers: int | None, cluster: str | None, no_progress: bool) -> None:
     """Answer many scenarios, one per line of FILE (or standard input), in input order.
 
-    Each line is a JSON object (JSON Lines) with the keys of a check-file scenario, players, board, dead,
-    method, trials, precision, time, seed, categories, and an optional id; or a CSV row under a header
-    naming them (players in one cell, separated by ' vs '). A line may ask another question with a
-    "question" key: dist (with buckets), runout (with street), grid, or hits (range, board, dead,
-    game). Each answer is one line of JSON: the keys of that command's --json ('equity ... --json' by
-    default) with the line's number and id, or an error naming the line and the token. Exit status 2 if
-    any line could not be run, else 0.
+    Each line is a JSON object (JSON Lines) with the keys of a check-file scenario ({keys}) and an
+    optional id; or a CSV row under a header naming them (players in one cell, separated by ' vs '). A
+    line may ask another question with a "question" key: {questions}. Each answer is one line of JSON:
+    the keys of that command's --json ('equity ... --json' by default) with the line's number and id, or
+    an error naming the line and the
+    token. Exit status 2 if any line could not be run, else 0.
 
     \b
     Examples:

@@ -113,6 +113,27 @@ def test_a_new_question_is_answered_by_batch_once_registered(monkeypatch):
     text, failed = batch.answer(batch.Line(9, json.dumps({"id": "e", "question": "echo", "say": "hi"})), 1)
     assert not failed and json.loads(text) == {"line": 9, "id": "e", "echo": "hi"}
     assert seen == [({"say": "hi"}, False, 1)]
+    # the API asks it too, and `equity batch --help` names it with its keys
+    assert registry.ask({"question": "echo", "say": "yo"}) == {"echo": "yo"}
+    from click.testing import CliRunner
+
+    from equity.cli import cli
+
+    shown = " ".join(CliRunner().invoke(cli, ["batch", "--help"]).output.split())
+    assert "or echo (say)" in shown
+
+
+def test_batch_help_names_every_question_and_the_keys_of_each():
+    from click.testing import CliRunner
+
+    from equity.cli import cli
+
+    shown = " ".join(CliRunner().invoke(cli, ["batch", "--help"]).output.split())
+    for name, question in registry.QUESTIONS.items():
+        if name != "equity":
+            assert f" {name}" in shown, name
+        for key in question.keys:
+            assert key in shown, (name, key)
 
 
 def test_every_question_key_is_a_csv_column():

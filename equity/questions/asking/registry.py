@@ -49,6 +49,23 @@ _OWN = {key: q.name for q in QUESTIONS.values() for key in q.keys
 _FLAGS = {q.flag for q in QUESTIONS.values() if q.flag}
 
 
+def described() -> str:
+    """The questions a line may ask besides an equity, for help texts: each by name, with the keys it adds
+    to an equity's (``dist (with buckets)``), or its own keys where it reads others (``hits (range, board,
+    dead, game)``)."""
+    base = set(QUESTIONS["equity"].keys) - {"categories"}
+    parts = []
+    for question in QUESTIONS.values():
+        if question.name == "equity":
+            continue
+        if base <= set(question.keys):
+            extra = [k for k in question.keys if k not in QUESTIONS["equity"].keys and k != question.flag]
+            parts.append(question.name + (f" (with {', '.join(extra)})" if extra else ""))
+        else:
+            parts.append(f"{question.name} ({', '.join(question.keys)})")
+    return ", ".join(parts[:-1]) + f" or {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
 def pick(keys: Mapping[str, Any], as_text: bool) -> Question:
     """The question a line asks (module docstring); ``keys`` without its ``id``.
 
