@@ -210,6 +210,21 @@ def check_distinct(cards: Iterable[int], what: str = "") -> None:
         seen.add(c)
 
 
+def check_places(places: Iterable[tuple[str, Iterable[int]]]) -> None:
+    """Raise :class:`DuplicateCardError` naming the first card found twice among the ``(place, cards)``
+    pairs (``("the board", ...)``, ``("the dead cards", ...)``, a player's hand): ``card As appears
+    twice in the board`` or ``card As appears in the board and in the dead cards``. The one check (and
+    wording) of every question that takes known cards."""
+    seen: dict[int, str] = {}
+    for place, cards in places:
+        for card in cards:
+            if card in seen:
+                first = seen[card]
+                also = f"twice in {place}" if first == place else f"in {first} and in {place}"
+                raise DuplicateCardError(f"card {format_card(card)} appears {also}")
+            seen[card] = place
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """A 52-bit mask with bit ``id`` set for each card.
 

@@ -82,3 +82,22 @@ def test_every_card_formats_uniquely():
     names = [format_card(c) for c in range(52)]
     assert len(set(names)) == 52
     assert [parse_card(n) for n in names] == list(range(52))
+
+
+def test_every_question_names_a_card_twice_the_same_way():
+    """One check and one sentence for known cards that collide, whichever question takes them."""
+    from equity import calculate
+    from equity.cards import check_places
+    from equity.errors import DuplicateCardError
+    from equity.questions.grid import range_grid
+    from equity.questions.hits import range_hits
+
+    said = "card 2c appears in the board and in the dead cards"
+    for ask in (lambda: calculate(["AsKs", "QQ"], board="2c3d4h", dead="2c"),
+                lambda: range_grid("AA", board="2c3d4h", dead="2c"),
+                lambda: range_hits("AA", "2c3d4h", "2c")):
+        with pytest.raises(DuplicateCardError, match=f"^{said}$"):
+            ask()
+    with pytest.raises(DuplicateCardError, match="^card 2c appears twice in the board$"):
+        check_places([("the board", [0, 0])])
+    check_places([("the board", [0, 1]), ("the dead cards", [2])])  # distinct: nothing to say

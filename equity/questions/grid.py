@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from equity._version import __version__
-from equity.cards import check_distinct, format_cards, parse_cards
+from equity.cards import card_tuple, check_places, format_cards
 from equity.classes import CLASS_NAMES, class_combos, class_name
 from equity.errors import EquityError, GameError, RangeError
 from equity.games import Game, get_game
@@ -177,8 +177,8 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
     """
     chosen = two_card_game(game)
     rng = _as_range(rng, "the range", chosen)
-    board_cards, dead_cards = parse_cards(board), parse_cards(dead)
-    check_distinct(board_cards + dead_cards, "the board and dead cards")
+    board_cards, dead_cards = list(card_tuple(board, "the board")), list(card_tuple(dead, "the dead cards"))
+    check_places([("the board", board_cards), ("the dead cards", dead_cards)])
     chosen.check_cards(board_cards, "the board")
     chosen.check_cards(dead_cards, "the dead cards")
     left = rng.without(board_cards + dead_cards)

@@ -96,9 +96,9 @@ from typing import Any
 
 import numpy as np
 
-from equity.cards import card_tuple, check_distinct, format_card, format_cards
+from equity.cards import card_tuple, check_places, format_card, format_cards
 from equity.classes import CLASS_NAMES, all_classes, class_indexes
-from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
+from equity.errors import EquityError, GameError, RangeError, ScenarioError
 from equity.games import Game, get_game
 from equity.games.base import CATEGORY_NAMES
 from equity.options import OnStart
@@ -265,11 +265,7 @@ def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | 
     if len(board_cards) not in (3, 4, 5):
         given = f"{len(board_cards)} ({format_cards(board_cards)})" if board_cards else "none"
         raise ScenarioError(f"hits needs a board: 3, 4 or 5 cards; got {given}")
-    check_distinct(board_cards, "the board")
-    check_distinct(dead_cards, "the dead cards")
-    for card in dead_cards:
-        if card in board_cards:
-            raise DuplicateCardError(f"card {format_card(card)} is both on the board and dead")
+    check_places([("the board", board_cards), ("the dead cards", dead_cards)])
     chosen.check_cards(board_cards, "the board")
     chosen.check_cards(dead_cards, "the dead cards")
     combos, weights, text = _range(range_text, chosen)

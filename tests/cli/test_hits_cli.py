@@ -60,7 +60,7 @@ def test_omaha_has_no_pair_parts_and_no_grid():
     (["AsKs", "--board", "As7d2c"], "As is on the board and in AsKs, the range's only combo"),
     (["AsKs"], "hits needs a board"),
     (["AsKs", "--board", "Th9h"], "got 2 (Th9h)"),
-    (["22+", "--board", "Th9h2c", "--dead", "Th"], "card Th is both on the board and dead"),
+    (["22+", "--board", "Th9h2c", "--dead", "Th"], "card Th appears in the board and in the dead cards"),
     (["QQ+x", "--board", "Th9h2c"], "QQ+x"),
     (["77", "--board", "2c3c4c", "--game", "6+"], "card 2c in the board is not in the short deck (6"),
 ])

@@ -248,7 +248,7 @@ def test_short_deck_grid_cells_equal_single_runs():
     (["range", "AA", "--game", "6+", "--board", "2c"], "card 2c in the board is not in the short deck"),
     (["range", "QQ+x"], "the range: range element 'QQ+x'"),
     (["range", "AA", "--board", "AsAs"], "card As appears twice"),
-    (["range", "AA", "--board", "As", "--dead", "As"], "card As appears twice in the board and dead cards"),
+    (["range", "AA", "--board", "As", "--dead", "As"], "card As appears in the board and in the dead cards"),
     (["grid", "AsAh", "vs", "AsKd"], "card As appears in the hero's hand and in villain 1's hand"),
     (["grid", "3", "vs", "AA"], "the first argument is the hero's hand or range"),
     (["grid", "AA", "vs", "KK", "--exact", "--seed", "1"], "seed is a Monte Carlo option"),

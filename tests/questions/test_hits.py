@@ -258,7 +258,7 @@ def test_to_dict_is_strict_json_with_the_documented_keys():
     (("AA", "AhKdQc2c3c4c"), {}, ScenarioError, "hits needs a board: 3, 4 or 5 cards; got 6"),
     (("QQ+,AKz", "AhKdQc"), {}, RangeError, "range element 'AKz'"),
     (("AAxx", "AhKdQc"), {}, RangeError, "--game plo"),
-    (("AsKs", "AhKdQc", "Qc"), {}, DuplicateCardError, "card Qc is both on the board and dead"),
+    (("AsKs", "AhKdQc", "Qc"), {}, DuplicateCardError, "card Qc appears in the board and in the dead cards"),
     (("AsKs", "AhKdAh"), {}, DuplicateCardError, "card Ah appears twice in the board"),
     (("AsKs", "AhKdQx"), {}, CardError, "unknown suit 'x'"),
     (("AsKs", "AhKdQc", "5c"), {"game": "6+"}, CardError, "card 5c in the dead cards is not in"),
