@@ -58,10 +58,11 @@ class Output:
     def __init__(self) -> None:
         from rich.console import Console
 
+        stdout = Console()
         self.width = chosen_width()
-        self.terminal = Console().is_terminal
+        self.terminal = stdout.is_terminal
         if self.terminal and self.width is None:
-            self.width = Console().width
+            self.width = stdout.width
 
     def print(self, *objects: RenderableType) -> None:
         """Print ``objects`` (none: an empty line), each table at a width that cuts no number."""

@@ -11,12 +11,12 @@ from equity.cli.app import (
     engine_options,
     picture_options,
     present,
-    progress_bar,
     running,
     starting,
     user_errors,
 )
 from equity.cli.output import width_option
+from equity.cli.terminal import ProgressBar
 from equity.options import RunOptions
 from equity.questions.players import parse_players
 
@@ -92,6 +92,6 @@ def hits_command(text: tuple[str, ...], board: str, dead: str, game: str | None,
     from equity.questions.hits import range_hits
     from equity.report.hits import hits_view
 
-    with progress_bar(False) as bar:  # no bar (it answers in milliseconds): the compile notice
-        hits = range_hits(" ".join(text), board, dead, game=game, on_start=starting(bar))
+    # no bar (it answers in milliseconds): the hook only says when its kernel compiles
+    hits = range_hits(" ".join(text), board, dead, game=game, on_start=starting(ProgressBar(False)))
     present(hits_view(hits, show_hands), hits.to_dict(), f"equity hits {' '.join(text)}", as_json, svg, html)
