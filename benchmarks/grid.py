@@ -22,7 +22,7 @@ BIN = Path(sys.executable).parent
 def bench_grid(repeat: int) -> None:
     from equity import calculate
     from equity.engines import montecarlo
-    from equity.preflop import equity_vs_random
+    from equity.games.holdem.preflop import equity_vs_random
     from equity.questions.dist import equity_distribution
     from equity.questions.grid import equity_grid
     from equity.scenario import Scenario

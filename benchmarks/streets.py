@@ -57,9 +57,8 @@ def bench_streets(repeat: int) -> None:
 def bench_hits(n: int) -> None:
     """``equity hits`` of a 30% range on a flop, beside the exact equity of that range against a random
     hand on the flop (the question a player asks next), in the same run."""
-    from equity import calculate
+    from equity import calculate, parse_range
     from equity.questions.hits import range_hits
-    from equity.ranges import parse_range
 
     board = "Th9h2c"
     parsed = parse_range("30%")

@@ -22,10 +22,12 @@ from equity.errors import (
 )
 from equity.evaluators.high import category, describe, evaluate, evaluate_many
 from equity.games import GAMES, Game, evaluate_in, get_game
+from equity.games.holdem.preflop import ranked_classes as _ranked_classes
 from equity.jit import install as _lean_cache_loads
 from equity.options import RunOptions
 from equity.questions.calculate import calculate
-from equity.ranges import Range, format_range, parse_range
+from equity.ranges import Range, format_range
+from equity.ranges import parse_range as _parse_range
 from equity.result import PlayerResult, Result
 from equity.scenario import Scenario
 
@@ -48,6 +50,19 @@ _LAZY_MODULES = {
     "equity.questions.grid": ("EquityGrid", "RangeGrid", "equity_grid", "range_grid"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
+
+
+def parse_range(text: str) -> Range:
+    """A hold'em range such as ``'QQ+, AKs, A5s-A2s@50, 15%'``: :func:`equity.ranges.parse_range` with
+    hold'em's preflop ranking for a top percentage (:func:`equity.games.holdem.preflop.ranked_classes`).
+
+    Raises:
+        RangeError: an empty or malformed element, quoting it and saying what is expected.
+
+    >>> len(parse_range("QQ+,AKs@50")), len(parse_range("15%"))
+    (22, 200)
+    """
+    return _parse_range(text, _ranked_classes)
 
 
 def __getattr__(name: str) -> object:

@@ -48,7 +48,9 @@ class RunOptions:
             0.05 percentage points: :func:`percent` converts); each question says of what.
         time_s: Monte Carlo: play for about this many seconds.
         seed: Monte Carlo: the seed (drawn and reported when omitted).
-        threads: threads to use (None: all); the numbers do not depend on it.
+        threads: threads to use (None: all), or ``"auto"``: one for a small run and all for a big one
+            (:meth:`sized`; what a pool that runs one question on every core wants); the numbers do not
+            depend on it.
         progress: called as ``progress(done, total)`` as the run goes.
         on_start: called as ``on_start(method, compiled, game)`` once the method is chosen.
 
@@ -61,7 +63,7 @@ class RunOptions:
     precision: float | None = None
     time_s: float | None = None
     seed: int | None = None
-    threads: int | None = None
+    threads: int | Literal["auto"] | None = None
     progress: Progress | None = None
     on_start: OnStart | None = None
 
@@ -94,13 +96,25 @@ class RunOptions:
                  ("seed", self.seed))
         return tuple(name for name, value in given if value is not None)
 
+    def sized(self, big: bool) -> RunOptions:
+        """These options with ``"auto"`` threads made a count: all (None) for a ``big`` run, else one;
+        any other ``threads`` as it is.
+
+        >>> RunOptions(threads="auto").sized(False).threads, RunOptions(threads=3).sized(False).threads
+        (1, 3)
+        """
+        if self.threads != "auto":
+            return self
+        return self.replace(threads=None if big else 1)
+
     @property
     def plain(self) -> bool:
         """Whether these are the defaults of a small exact spot: no Monte Carlo option, the method
-        ``"auto"`` or ``"exact"``, one thread or the default, and no hooks (the fast front door of
-        :func:`equity.calculate` takes only such runs)."""
+        ``"auto"`` or ``"exact"``, one thread, the default or ``"auto"`` (one, for a small run), and no
+        hooks (the fast front door of :func:`equity.calculate` takes only such runs)."""
         return (self.method in ("auto", "exact") and not self.monte_carlo_asked
-                and (self.threads is None or (type(self.threads) is int and self.threads == 1))
+                and (self.threads is None or self.threads == "auto"
+                     or (type(self.threads) is int and self.threads == 1))
                 and self.progress is None and self.on_start is None)
 
 

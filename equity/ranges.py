@@ -7,6 +7,7 @@ ignored. The bodies::
 
     random, xx     every two-card hand                                               1326 combos
     15%            the top 15% of hands by preflop equity against one random hand     ~199
+                   (the ranking handed in: hold'em's, :mod:`equity.games.holdem.preflop`)
     AhKh           one exact combo, either card first (10h9h works too)                  1
     QQ  QQ+        a pair; it and every higher pair                                   6, 18
     55-22          the pairs from 55 to 22, either end first                             24
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -198,11 +199,17 @@ def top_percent(percent: float, ranked: Sequence[str]) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def parse_range(text: str) -> Range:
+def parse_range(text: str, ranking: Callable[[], Sequence[str]] | None = None) -> Range:
     """Parse a range such as ``'QQ+, AKs, A5s-A2s@50, 15%'`` (grammar in the module docstring).
 
     Cached: a :class:`Range` cannot change (frozen, read-only arrays), and a batch or a loop over the API
     reads the same ranges again and again; a malformed text raises each time.
+
+    Args:
+        text: the range.
+        ranking: the 169 classes best first, for a top percentage (``15%``), called when one is read: the
+            game hands down its own (hold'em's :func:`equity.games.holdem.preflop.ranked_classes`, as
+            ``equity.parse_range`` and the hold'em game do); without one a percentage is refused.
 
     Raises:
         RangeError: an empty or malformed element, quoting it and saying what is expected.
@@ -223,7 +230,7 @@ def parse_range(text: str) -> Range:
             raise RangeError(f"range element {element!r} contains a space; separate elements with commas "
                              "(a hand may be written 'As Ks')")
         weight = _weight(element, weight_text) if at else 1.0
-        chosen.update(dict.fromkeys(_body(element, body), weight))
+        chosen.update(dict.fromkeys(_body(element, body, ranking), weight))
     keys = sorted(chosen)
     return Range(np.array(keys, dtype=np.uint8).reshape(-1, 2),
                  np.array([chosen[k] for k in keys], dtype=np.float64), ",".join(elements))
@@ -246,7 +253,7 @@ def _ranks(element: str, first: str, second: str, suffix: str) -> tuple[int, int
     return high, low, suffix.lower()
 
 
-def _body(element: str, body: str) -> list[Combo]:
+def _body(element: str, body: str, ranking: Callable[[], Sequence[str]] | None) -> list[Combo]:
     if body.lower() in ("random", "xx"):
         return _ALL
     if body.endswith("%"):
@@ -254,9 +261,10 @@ def _body(element: str, body: str) -> list[Combo]:
         if not 0 < percent <= 100:
             raise RangeError(f"range element {element!r} is not a top percentage: P% needs 0 < P <= 100, "
                              "e.g. 15%")
-        from equity.preflop import ranked_classes
-
-        return [c for name in top_percent(float(percent), ranked_classes()) for c in class_combos(name)]
+        if ranking is None:
+            raise RangeError(f"range element {element!r} is a top percentage, which needs a game's ranking "
+                             "of its hands: parse the range in its game (equity.parse_range for hold'em)")
+        return [c for name in top_percent(float(percent), ranking()) for c in class_combos(name)]
     if _COMBO.fullmatch(body):
         hi, lo = sorted(parse_cards(body, distinct=False), reverse=True)
         if hi == lo:

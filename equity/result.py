@@ -171,6 +171,22 @@ def _whole(total: float, *counts: list) -> bool:
     return True
 
 
+def exact_figures(wins: float, ties: Sequence[float], total: float) -> tuple[float, float, float]:
+    """One player's win, tie and equity from whole one-pot counts of ``total`` deals (``wins``: pots won
+    alone; ``ties[k]``: pots split ``k`` ways, columns 0 and 1 unused), each rounded once from its exact
+    fraction: the win and tie the counts over ``total``, the equity ``(wins + sum(ties[k] / k)) / total``
+    formed over a common scale in integers and divided once (an int over an int divides correctly
+    rounded, and sums of whole floats below 2**53 are exact). What :func:`player_results` gives an exact
+    one-pot result, and :func:`equity.engines.showdown._exact_figures` compiled.
+
+    >>> exact_figures(1, [0, 0, 1], 3)  # won one deal of three, split another two ways
+    (0.3333333333333333, 0.3333333333333333, 0.5)
+    """
+    per, _, scale = _ways(len(ties))
+    pot = int(wins) * scale + _scaled(ties, per)
+    return wins / total, math.fsum(ties) / total, pot / (int(total) * scale)
+
+
 def exact_players(labels: Sequence[str], figures: list[float]) -> list[PlayerResult]:
     """Each player's exact :class:`PlayerResult` of a specific hand (one combo) from ``figures``, its win,
     tie and equity, three a player in order, run together (:mod:`equity.questions.small_spots`)."""
@@ -260,20 +276,18 @@ def player_results(labels: list[str], combos: list[int], tally: Tally, total: fl
         row = figures(Tally(*(x[None] for x in tally)), np.array([float(total)]), exact)
     out = []
     for p, (label, n_combos) in enumerate(zip(labels, combos, strict=True)):
-        if whole:
-            pot = int(wins[p]) * scale + _scaled(ties[p], per)
-            low_part = 0
-            if split:
-                pot += _scaled(highs[p], per_half)
-                low_part = _scaled(lows[p], per_half)
-            equity = (pot + low_part) / (int(total) * scale)
-            low_equity = low_part / (int(total) * scale)
-        else:
-            assert row is not None
-            equity, low_equity = float(row["equity"][r][p]), float(row["low_equity"][r][p]) if split else 0.0
         if row is None:  # whole counts, no split: the same values figures() gives, to the bit
-            win, tie = wins[p] / total, math.fsum(ties[p]) / total
+            win, tie, equity = exact_figures(wins[p], ties[p], total)
+            low_equity = 0.0
         else:
+            if whole:  # split: the halves shared over the same scale
+                pot = int(wins[p]) * scale + _scaled(ties[p], per) + _scaled(highs[p], per_half)
+                low_part = _scaled(lows[p], per_half)
+                equity = (pot + low_part) / (int(total) * scale)
+                low_equity = low_part / (int(total) * scale)
+            else:
+                equity = float(row["equity"][r][p])
+                low_equity = float(row["low_equity"][r][p]) if split else 0.0
             win, tie = float(row["win"][r][p]), float(row["tie"][r][p])
         if exact:
             ses: tuple[float | None, ...] = (0.0, 0.0, 0.0)

@@ -24,7 +24,7 @@ from equity.cards import card_tuple, format_cards, parse_cards, specific_hand
 from equity.engines.dealing import RANDOM_HAND, RANGED
 from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import HOLDEM, Game, get_game, infer_game
-from equity.ranges import Range, combo_keys
+from equity.ranges import Range, combo_keys, parse_range
 
 PlayerSpec = str | Range | Sequence[int] | None
 _EXPECTED = ("a hand or range (e.g. 'AsKs', '77', 'QQ+,AKs'), a Range, card ids, None for a random hand "
@@ -320,6 +320,37 @@ def every_hand(live: np.ndarray, hole: int) -> np.ndarray:
                        math.comb(n, hole) * hole).reshape(-1, hole)
     rows = live[rows][:, ::-1].astype(np.int64)
     return np.ascontiguousarray(rows[np.argsort(combo_keys(rows), kind="stable")], np.uint8)
+
+
+def cards_out(game: Game, known: Sequence[int]) -> np.ndarray:
+    """uint8 (52,): 1 for each card that cannot be dealt in ``game`` (the ``known`` card ids: board, dead
+    cards, ...; and the cards off its deck, short deck's deuces to fives), 0 for the rest.
+
+    >>> out = cards_out(get_game("short deck"), [51])
+    >>> int(out.sum()), int(out[51]), int(out[15]), int(out[16])
+    (17, 1, 1, 0)
+    """
+    out = np.zeros(52, np.uint8)
+    out[list(known)] = 1
+    out[:game.low_card] = 1
+    return out
+
+
+@functools.cache
+def every_hand_range(game: Game) -> Range:
+    """Every hand of ``game``'s deck as a range, each at weight 1, written ``random``: a random hand when
+    it has to be a list of combos (a hero each of whose combos is counted). Rows as
+    :func:`every_hand` orders them (a two-card game's as :func:`equity.ranges.parse_range` lists
+    ``random``, less short deck's cards off the deck). Omaha's are many (270,725 in PLO4, 20,358,520 in
+    PLO6): a caller counts them first.
+
+    >>> len(every_hand_range(get_game("holdem"))), len(every_hand_range(get_game("short deck")))
+    (1326, 630)
+    """
+    if game.hole == 2:
+        return parse_range("random").without(game.off_deck)
+    rows = every_hand(np.arange(game.low_card, 52, dtype=np.uint8), game.hole)
+    return Range(rows, np.ones(len(rows)), "random")
 
 
 def _can_deal(ranges: list[np.ndarray], budget: int = 200_000) -> bool:

@@ -46,7 +46,7 @@ def test_the_wheel_holds_every_package_and_the_table(dist):
     packages = {n.rsplit("/", 1)[0] for n in names if n.endswith("/__init__.py")}
     expected = {str(p.parent.relative_to(ROOT)) for p in (ROOT / "equity").rglob("__init__.py")}
     assert packages == expected
-    assert "equity/preflop_table.py" in names
+    assert "equity/games/holdem/preflop_table.py" in names
     assert not any(n.startswith(("tests/", "tools/", "benchmarks/")) for n in names)
     # the reference pages, for `equity help TOPIC` (setup.py copies them in)
     pages = {f"equity/docs/{p.name}" for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}

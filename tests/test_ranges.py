@@ -1,6 +1,4 @@
 import re
-import sys
-import types
 
 import numpy as np
 import pytest
@@ -222,27 +220,29 @@ def test_top_percent_range(percent):
 
 
 def test_top_percent_element():
-    try:
-        from equity.preflop import ranked_classes
+    from equity import parse_range as parse_holdem_range
+    from equity.games.holdem.preflop import ranked_classes
 
-        ranked = ranked_classes()
-    except ImportError:  # the preflop module (or its shipped table) is not there yet
-        pytest.skip("equity.preflop is not available")
-    r = parse_range("15%")
+    ranked = ranked_classes()
+    r = parse_holdem_range("15%")
     assert as_set(r) == combos_of(*top_percent(15, ranked))
     assert abs(len(r) - 0.15 * 1326) <= 6
     assert combos_of("AA") <= as_set(r)
-    assert parse_range("100%").is_random()
-    assert parse_range("15%@50").weights.tolist() == [0.5] * len(r)
+    assert parse_holdem_range("100%").is_random()
+    assert parse_holdem_range("15%@50").weights.tolist() == [0.5] * len(r)
+    assert r.same_as(parse_range("15%", ranked_classes))  # the ranking hold'em hands down
 
 
-def test_top_percent_element_uses_the_preflop_ranking(monkeypatch):
-    fake = types.ModuleType("equity.preflop")
-    fake.ranked_classes = all_classes
-    monkeypatch.setitem(sys.modules, "equity.preflop", fake)
-    assert as_set(parse_range("1%")) == combos_of("AA", "AKs")
-    assert parse_range("2.5%").same_as(parse_range(",".join(top_percent(2.5, all_classes()))))
-    assert parse_range("100%").is_random()
+def test_top_percent_element_uses_the_ranking_handed_in():
+    assert as_set(parse_range("1%", all_classes)) == combos_of("AA", "AKs")
+    assert parse_range("2.5%", all_classes).same_as(parse_range(",".join(top_percent(2.5, all_classes()))))
+    assert parse_range("100%", all_classes).is_random()
+
+
+def test_a_top_percentage_without_a_ranking_is_refused():
+    """The vocabulary floor has no ranking of its own: the game hands it one (hold'em's preflop table)."""
+    with pytest.raises(RangeError, match=r"'15%' is a top percentage, which needs a game's ranking"):
+        parse_range("15%")
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
 """A Scenario is valid by construction: no public path reaches an engine with a bad one."""
 
 import re
+from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -9,9 +11,10 @@ import equity
 from equity.engines import exact
 from equity.engines import montecarlo as simulate
 from equity.errors import CardError, DuplicateCardError, RangeError, ScenarioError
+from equity.games import get_game
 from equity.questions import calculate as engine
 from equity.ranges import parse_range
-from equity.scenario import Scenario
+from equity.scenario import Scenario, cards_out, every_hand_range
 
 AKS, QQ = parse_range("AsKs"), parse_range("QQ")
 
@@ -83,3 +86,31 @@ def test_a_direct_scenario_gives_the_built_ones_numbers():
 def test_card_formatting_rejects_what_is_not_a_card_id(cards):
     with pytest.raises(CardError):
         equity.format_cards(cards)
+
+
+@pytest.mark.parametrize(("game", "hole", "deck"), [("holdem", 2, 52), ("short deck", 2, 36), ("plo", 4, 52)])
+def test_every_hand_range_is_every_hand_of_the_deck_once(game, hole, deck):
+    rng = every_hand_range(get_game(game))
+    assert len(rng) == comb(deck, hole) and rng.text == "random" and (rng.weights == 1.0).all()
+    low = 52 - deck
+    assert {tuple(r) for r in rng.combos.tolist()} == set(combinations(range(51, low - 1, -1), hole))
+    assert rng.is_random(deck)
+
+
+@pytest.mark.parametrize("game", ["holdem", "short deck"])
+def test_every_two_card_range_is_what_the_questions_built_before(game):
+    """Regression pin: grid, hits and dist each wrote ``parse_range("random").without(game.off_deck)``."""
+    chosen = get_game(game)
+    old = parse_range("random").without(chosen.off_deck)
+    new = every_hand_range(chosen)
+    assert np.array_equal(new.combos, old.combos) and np.array_equal(new.weights, old.weights)
+
+
+@pytest.mark.parametrize(("game", "known"), [("holdem", []), ("holdem", [0, 17, 51]),
+                                             ("short deck", [51, 40]), ("plo", [3, 4, 5])])
+def test_cards_out_are_the_known_cards_and_the_cards_off_the_deck(game, known):
+    chosen = get_game(game)
+    out = cards_out(chosen, known)
+    assert out.dtype == np.uint8 and out.shape == (52,)
+    assert int(out.sum()) == len(set(known)) + chosen.low_card  # a count: short deck's 16 low cards
+    assert np.array_equal(np.flatnonzero(out == 0), chosen.cards_left(known))  # the deck's complement

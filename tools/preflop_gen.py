@@ -3,9 +3,9 @@
 A class's equity is its pot share (1 for a win, 1/2 for a tie) averaged over every deal: each of its
 combos, each of the C(50,5) = 2,118,760 boards of the other 50 cards, each of the C(45,2) = 990
 opponent holdings of the 45 left. Counting ``2 * wins + ties`` keeps every total an integer, so the
-table in :mod:`equity.preflop_table` is exact; a class's equity is its total over
+table in :mod:`equity.games.holdem.preflop_table` is exact; a class's equity is its total over
 ``n_combos * DENOMINATOR_PER_COMBO`` with ``DENOMINATOR_PER_COMBO = 2 * 2,118,760 * 990``. This module
-computes and writes that table offline; :mod:`equity.preflop` reads it at run time.
+computes and writes that table offline; :mod:`equity.games.holdem.preflop` reads it at run time.
 
 The method evaluates 134,459 x 1,081 = 1.5 x 10^8 seven-card hands where dealing every class against
 every opponent on every board would take 169 x 1,225 x 1.7 x 10^6 = 3.5 x 10^11 deals; it runs in about
@@ -42,8 +42,8 @@ every opponent on every board would take 169 x 1,225 x 1.7 x 10^6 = 3.5 x 10^11 
 
 Kernels (``_``-prefixed) take the evaluator's tables as one argument ``t``
 (:class:`equity.evaluators.tables.Tables`, its arrays bound to locals) and assume valid input.
-``python -m tools.preflop_gen`` regenerates ``equity/preflop_table.py``; ``tests/games/test_preflop.py``
-checks the shipped table against a fresh run.
+``python -m tools.preflop_gen`` regenerates ``equity/games/holdem/preflop_table.py``;
+``tests/games/test_preflop.py`` checks the shipped table against a fresh run.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ N_HOLDINGS = 1_081  # C(47, 2): hole pairs left beside a board
 N_OPPONENTS = 990  # C(45, 2)
 DENOMINATOR_PER_COMBO = 2 * 2_118_760 * 990
 
-_TABLE_PATH = Path(__file__).resolve().parent.parent / "equity" / "preflop_table.py"
+_TABLE_PATH = Path(__file__).resolve().parent.parent / "equity" / "games" / "holdem" / "preflop_table.py"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -295,7 +295,7 @@ def generate() -> list[tuple[str, int]]:
 
 
 def render_table(rows: list[tuple[str, int]]) -> str:
-    """The source text of ``equity/preflop_table.py`` for the rows of :func:`generate`."""
+    """The source text of ``equity/games/holdem/preflop_table.py`` for the rows of :func:`generate`."""
     lines = [
         '"""Exact preflop equity of the 169 hand classes against one random hand. GENERATED: do not edit.',
         "",
@@ -303,7 +303,7 @@ def render_table(rows: list[tuple[str, int]]) -> str:
         "checks this file. ``RANKED`` lists ``(class, 2 * wins + ties)`` best first, the count over every",
         "deal of each combo of the class: a class's equity is its number over",
         "``n_combos * DENOMINATOR_PER_COMBO`` (6 combos for a pair, 4 suited, 12 offsuit); see",
-        ":mod:`tools.preflop_gen`; :mod:`equity.preflop` reads it.",
+        ":mod:`tools.preflop_gen`; :mod:`equity.games.holdem.preflop` reads it.",
         '"""',
         "",
         "#: 2 (pot shares are doubled) * C(50, 5) boards * C(45, 2) opponent holdings.",
@@ -317,7 +317,7 @@ def render_table(rows: list[tuple[str, int]]) -> str:
 
 
 def main() -> None:
-    """Regenerate ``equity/preflop_table.py`` and print how long it took."""
+    """Regenerate ``equity/games/holdem/preflop_table.py`` and print how long it took."""
     start = time.perf_counter()
     rows = generate()
     elapsed = time.perf_counter() - start

@@ -58,12 +58,42 @@ class Main(click.Group):
     """
 
     default_command = "run"
+    #: The question whose command is the default one (``equity HERO vs ...``).
+    default_question = "equity"
+    #: Makes a registered question's command (:func:`equity.cli.questions.make_command`, which sets it).
+    make_command: Callable[[Any], click.Command] | None = None
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if (args and args[0] not in self.commands and args[0] not in ctx.help_option_names
-                and args[0] != "--version" and self.default_command in self.commands):
+                and args[0] != "--version" and self.default_command in self.commands
+                and args[0] not in _questions()):
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A command written here, else a registered question's, made from the registry on first use."""
+        found = super().get_command(ctx, cmd_name)
+        if found is None and cmd_name in _questions() and cmd_name != self.default_question:
+            question = _questions()[cmd_name]
+            if self.make_command is not None and question.command is not None and question.command.run:
+                found = self.make_command(question)
+                self.add_command(found, cmd_name)
+        return found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command: those written here and every registered question's."""
+        names = [n for n in _questions() if n != self.default_question]
+        return sorted({*super().list_commands(ctx), *names})
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The help, its usage block made from :data:`TOOLS` and the registry (``{usage}``)."""
+        template = self.help or ""
+        indent = template[:template.find("{usage}")].rpartition("\n")[2]  # the docstring's own
+        self.help = template.replace("{usage}", usage_block().replace("\n", "\n" + indent))
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
 
     def invoke(self, ctx: click.Context) -> Any:
         """Ctrl-C ends a run with status 130, as shells do, rather than click's 1: for ``equity
@@ -110,24 +140,58 @@ def cli() -> None:
 
     \b
     Usage:
-      equity HERO [vs] OPPONENT... [options]   equities, e.g. equity AsKs vs 2 --board Th9h2c
-                                               (--game plo, plo5, plo6, plo8, big-o, 6+, stud,
-                                               stud8, razz, 2-7, draw, badugi ...)
-      equity eval CARDS                        the value of a 5-, 6- or 7-card hand
-      equity check SCENARIOS.toml              compare pinned equities; exit 1 if any drifted
-      equity range RANGE                       a range on the 13 x 13 grid
-      equity grid HERO_RANGE vs OPPONENT...    each class's equity on the grid
-      equity dist HERO vs OPPONENT...          each combo's equity: the curve, bands, breakdown
-      equity runout HERO vs OPPONENT... -b B   each next card's equities, outs, the runouts
-      equity hits RANGE --board CARDS          what a range makes: made hands, pairs, draws
-      equity flops HERO_RANGE vs VILLAIN_RANGE every flop at once: each flop's equities and hits
-      equity batch [FILE]                      many scenarios, one per line (JSON Lines or CSV)
-      equity hands PATH...                     all-in EV and luck from hand histories
-      equity warmup [--game NAME]              compile every kernel now, so no later run does
-      equity help [TOPIC]                      the reference pages, e.g. equity help hands
+    {usage}
 
     Run 'equity run --help' for the options of the first form.
     """
+
+
+#: The commands that are no question (they run the others, or look one thing up), by where the usage
+#: block lists them: before the questions or after, each with its usage and what it does.
+TOOLS: dict[str, tuple[bool, str, str]] = {
+    "eval": (True, "CARDS", "the value of a 5-, 6- or 7-card hand"),
+    "check": (True, "SCENARIOS.toml", "compare pinned equities; exit 1 if any drifted"),
+    "range": (True, "RANGE", "a range on the 13 x 13 grid"),
+    "batch": (False, "[FILE]", "many scenarios, one per line (JSON Lines or CSV)"),
+    "warmup": (False, "[--game NAME]", "compile every kernel now, so no later run does"),
+    "help": (False, "[TOPIC]", "the reference pages, e.g. equity help hands"),
+}
+#: Where the usage block's second column starts, and the block's width.
+_COLUMN, _WIDTH = 43, 100
+
+
+def _questions() -> Any:
+    """The registry of questions (names known without loading a question)."""
+    from equity.questions.asking.registry import QUESTIONS
+
+    return QUESTIONS
+
+
+def usage_block() -> str:
+    """The usage lines of ``equity --help``: the default question's, the tools before the questions, every
+    other registered question's (its :class:`~equity.questions.question.Command` usage and summary), the
+    tools after."""
+    import textwrap
+
+    questions = _questions()
+    default = questions[Main.default_question].command
+    rows = [(f"equity {default.usage} [options]", default.summary)]
+    rows += [(f"equity {name} {usage}", what) for name, (before, usage, what) in TOOLS.items() if before]
+    for name in questions:
+        command = questions[name].command
+        if name != Main.default_question and command is not None:
+            rows.append((f"equity {name} {command.usage}", command.summary))
+    rows += [(f"equity {name} {usage}", what) for name, (before, usage, what) in TOOLS.items() if not before]
+    lines = []
+    for left, what in rows:
+        wrapped = [line for part in what.split("\n")
+                   for line in textwrap.wrap(part, _WIDTH - _COLUMN)] or [""]
+        if len(left) > _COLUMN - 3:  # no room beside it: the summary goes below
+            lines.append(f"  {left}")
+        else:
+            lines.append(f"  {left.ljust(_COLUMN - 2)}{wrapped.pop(0)}")
+        lines += [" " * _COLUMN + more for more in wrapped]
+    return "\n".join(lines)
 
 
 def game_option(func: Callable[..., Any]) -> Callable[..., Any]:

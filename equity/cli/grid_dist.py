@@ -1,4 +1,5 @@
-"""The picture commands: ``range`` and ``grid`` on the 13 x 13 grid, and ``dist``'s curves."""
+"""The picture commands written here: ``range`` on the 13 x 13 grid, and ``dist``'s curves (``grid``'s is made
+from its question: :mod:`equity.cli.questions`)."""
 
 from __future__ import annotations
 
@@ -48,38 +49,6 @@ def range_command(text: tuple[str, ...], board: str, dead: str, game: str | None
 
     grid = range_grid(" ".join(text), board, dead, game=game)
     present(range_view(grid), grid.to_dict(), f"equity range {grid.text}", as_json, svg, html)
-
-
-@cli.command("grid", context_settings=CONTEXT)
-@click.argument("players", nargs=-1, required=True, metavar="HERO_RANGE [vs] OPPONENT...")
-@click.option("--game", "-g", metavar="NAME", help="holdem (the default) or short-deck (6+).")
-@engine_options(precision="0.25 in root mean square")
-@picture_options
-@user_errors
-@width_option
-def grid_command(players: tuple[str, ...], game: str | None, board: str, dead: str, options: RunOptions,
-                 as_json: bool, no_progress: bool, svg: str | None, html: str | None) -> None:
-    """Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
-
-    One pass over the whole range counts every combo, and each cell adds up its class (exact when
-    cheap, else Monte Carlo until the cells' standard errors are --precision points in root mean square,
-    default 0.25, none above twice it); the line below the grid is the whole range's equity, which the
-    cells add up to. OPPONENTs are as for 'equity HERO vs OPPONENT...'.
-
-    \b
-    Examples:
-      equity grid 15% vs 15%
-      equity grid 22+,A2s+,KTo+ vs 2 --board Th9h2c --svg grid.svg
-      equity grid 88+,AJs+ vs 1 --game 6+
-    """
-    from equity.questions.grid import equity_grid, two_card_game
-    from equity.report.grid import equity_view
-
-    chosen, (hero, *opponents) = parse_players(players, two_card_game(game))
-    hero = "random" if hero is None else hero
-    with running(options, as_json, no_progress) as run:
-        grid = equity_grid(hero, opponents, board, dead, game=chosen, options=run)
-    present(equity_view(grid), grid.to_dict(), f"equity grid {' '.join(players)}", as_json, svg, html)
 
 
 @cli.command("dist", context_settings=CONTEXT)

@@ -13,7 +13,6 @@ from typing import Any
 
 import click
 
-from equity import __version__
 from equity.cli.app import (
     CONTEXT,
     cli,
@@ -123,14 +122,19 @@ def hands_command(ctx: click.Context, paths: tuple[str, ...], hero: str | None, 
 
 
 class _Output:
-    """``--json`` written as it goes (the hands array streamed, the rest at the end) or ``--csv`` rows."""
+    """``--json`` written as it goes (the hands array streamed, the rest at the end: the document of
+    :mod:`equity.questions.hands.document`, from its parts) or ``--csv`` rows."""
 
     def __init__(self, as_json: bool, as_csv: bool) -> None:
         self.as_json, self.as_csv = as_json, as_csv
         self.first = True
         self.writer: Any = None
         if as_json:
-            sys.stdout.write(f'{{\n  "version": {json.dumps(__version__)},\n  "hands": [')
+            from equity.questions.hands.document import head, shown, tail
+
+            self.shown, self.tail = shown, tail
+            start = json.dumps({**head(), "hands": []}, indent=2, allow_nan=False)
+            sys.stdout.write(start[:-len("[]\n}")] + "[")
         if as_csv:
             from equity.report.hands import CSV_COLUMNS, csv_rows
 
@@ -142,17 +146,13 @@ class _Output:
         if self.as_csv:
             for row in self.rows(priced):
                 self.writer.writerow({k: "" if v is None else v for k, v in row.items()})
-        elif self.as_json and priced.priced and (hero is None or any(f.name == hero for f in priced.players)):
+        elif self.as_json and self.shown(priced, hero):
             text = json.dumps(priced.to_dict(), indent=2, allow_nan=False).replace("\n", "\n    ")
             sys.stdout.write(("\n    " if self.first else ",\n    ") + text)
             self.first = False
 
     def finish(self, summary: Any, hero: str | None) -> None:
-        from equity.questions.hands import error_dict
-
-        rest = {"not_priced": summary.reasons(), "errors": [error_dict(e) for e in summary.errors],
-                "duplicates": summary.duplicates, "summary": summary.to_dict(hero)}
-        body = json.dumps(rest, indent=2, allow_nan=False)[1:].lstrip("\n")
+        body = json.dumps(self.tail(summary, hero), indent=2, allow_nan=False)[1:].lstrip("\n")
         sys.stdout.write(("\n  ],\n" if not self.first else "],\n") + body + "\n")
 
 

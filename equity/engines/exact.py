@@ -243,6 +243,23 @@ def plan(scenario, maps: list[np.ndarray] | None = None, rows: bool = False) -> 
                 maps if maps is _IDENTITY else np.array(maps, np.int64).reshape(len(maps), 52))
 
 
+def plan_within(scenario, limit: float, rows: bool = False) -> Plan | None:
+    """The :func:`plan` of ``scenario`` when its work is at most ``limit``, else None (more work, or
+    more deals than can be listed). Listing the deals can take a while, so first a cheap bound: every
+    combination of the players' combos (:func:`upper_bound`), shared out over the symmetry group; card
+    collisions rarely remove more than 7 in 8, so a bound above 8 times ``limit`` is no plan."""
+    bound, maps = upper_bound(scenario, rows), None
+    if bound > 8 * limit:
+        maps = symmetries(scenario)
+        if bound / len(maps) > 8 * limit:
+            return None
+    try:
+        deals = plan(scenario, maps, rows)
+    except TooLarge:
+        return None
+    return deals if deals.work <= limit else None
+
+
 def enumerate_exact(scenario, *, threads: int | None = None, categories: bool = False,
                     progress: Progress | None = None, deals: Plan | None = None,
                     combos: Sequence[int] = ()) -> Result:

@@ -103,6 +103,19 @@ def _expected(trials: int | None, need: int | None, time_s: float | None, done_c
     return None
 
 
+def board_seed(seed: int, cards: Sequence[int]) -> int:
+    """The seed of a Monte Carlo run of its own on the board with ``cards`` added (a flop of ``equity
+    flops``, a runout of ``equity runout``), from the whole run's ``seed`` (0 .. 2**64-1) and the card ids
+    in any order: the first 64 bits numpy's ``SeedSequence`` draws from ``[seed, *sorted(cards)]``. So a
+    board's numbers do not depend on what else the run asks, nor in what order its cards are given.
+
+    >>> board_seed(7, [51, 0]) == board_seed(7, [0, 51]) != board_seed(8, [0, 51])
+    True
+    """
+    entropy = [int(seed), *sorted(int(c) for c in cards)]
+    return int(np.random.SeedSequence(entropy).generate_state(2, np.uint32).view(np.uint64)[0])
+
+
 def simulate(scenario: Spot, *, trials: int | None = None, precision: float | None = None,
              time_s: float | None = None, seed: int | None = None, threads: int | None = None,
              categories: bool = False, progress: Progress | None = None, combos: Sequence[int] = (),

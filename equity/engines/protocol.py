@@ -43,6 +43,14 @@ class Rules(Protocol):
     def enumeration(self, scenario: Spot, plan: Any, categories: bool,
                     per_deal: bool = False) -> Callable[[int], Iterator[Any]]: ...
 
+    @property
+    def runouts(self) -> BoardRows | None: ...
+
+
+class BoardRows(Protocol):
+    """A game's boards counted by the cards they add, where it has a board
+    (:class:`equity.games.base.Runouts` documents it)."""
+
     def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, np.ndarray]: ...
 

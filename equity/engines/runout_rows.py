@@ -1,10 +1,11 @@
 """Exact counts per completion of the board: every player's outcome once each next card has come.
 
-From a flop or a turn, an exact plan's deals are enumerated once (:meth:`~equity.games.base.Game.board_rows`,
-the game's kernel), and each (deal, board) is counted into the row of the cards its board adds: one row
-per river card from a turn, one per two-card runout from a flop, or, asked per card, into the rows of
-both its cards, so row ``c`` holds every board with ``c`` among its added cards: the scenario with ``c``
-added to the board. :func:`board_rows` undoes the plan's suit-symmetry reduction on those rows.
+From a flop or a turn, an exact plan's deals are enumerated once (the game's kernel:
+:meth:`~equity.games.base.Runouts.board_rows`), and each (deal, board) is counted into the row of the
+cards its board adds: one row per river card from a turn, one per two-card runout from a flop, or, asked
+per card, into the rows of both its cards, so row ``c`` holds every board with ``c`` among its added
+cards: the scenario with ``c`` added to the board. :func:`board_rows` undoes the plan's suit-symmetry
+reduction on those rows.
 
 **Card weights.** A row's ``mass`` is the weight of the deals counted in it (its boards times their
 combos' weights, each board of a row counted once per deal), so ``mass[c] / mass.sum()`` is how likely
@@ -84,16 +85,17 @@ def board_rows(scenario, deals: Plan, *, threads: int | None = None, per_card: b
     check_scenario(scenario)
     check_threads(threads)
     to_deal = scenario.game.board - len(scenario.board)
-    assert to_deal in (1, 2), to_deal
+    runouts = scenario.game.runouts
+    assert to_deal in (1, 2) and runouts is not None, to_deal
     # Little work stays on the calling thread unless told otherwise: waking numba's idle pool costs
     # more than the whole of it (each board is evaluated here, so the pool pays off sooner than in an
     # exact run's enumeration).
     wanted = threads if threads is not None or deals.work > SERIAL_BOARDS else 1
     if wanted == 1:  # no thread count to set and restore (a tenth of a small runout's time)
-        tally, mass = scenario.game.board_rows(scenario, deals, 1, per_card)
+        tally, mass = runouts.board_rows(scenario, deals, 1, per_card)
     else:
         with using_threads(wanted) as n_threads:
-            tally, mass = scenario.game.board_rows(scenario, deals, n_threads, per_card)
+            tally, mass = runouts.board_rows(scenario, deals, n_threads, per_card)
     one = to_deal == 1 or per_card
     maps = deals.maps if deals.maps is not None else np.arange(52)[None]
     if len(maps) > 1:  # one deal per orbit: each symmetry adds its image of the rows, a share each

@@ -58,6 +58,8 @@ from itertools import combinations
 
 import numpy as np
 
+from equity.evaluators import straights as deck_straights
+
 N_RANKS = 13
 MAX_CARDS = 7
 N_NODES = 76_155
@@ -83,11 +85,6 @@ CATEGORIES = (
     ("One Pair", 6185),
     ("High Card", 7462),
 )
-
-
-def _straights() -> list[tuple[int, ...]]:
-    """The ten straights as descending rank tuples, best first; the wheel is (3, 2, 1, 0, 12)."""
-    return [tuple(range(high, high - 5, -1)) for high in range(12, 3, -1)] + [(3, 2, 1, 0, 12)]
 
 
 def rank_code(ranks) -> int:
@@ -121,8 +118,8 @@ def kev_classes() -> tuple[dict[int, int], dict[int, int]]:
     nonflush: dict[int, int] = {}
     flush: dict[int, int] = {}
     desc = range(12, -1, -1)
-    straights = _straights()
-    straight_masks = {sum(1 << r for r in s) for s in straights}
+    straights = deck_straights.straights()
+    straight_masks = set(deck_straights.straight_masks())
     distinct5 = [c for c in combinations(desc, 5) if sum(1 << r for r in c) not in straight_masks]
     cls = 0
 

@@ -37,6 +37,7 @@ import numpy as np
 from equity.cards import format_card, parse_cards
 from equity.errors import CardError, EquityError, HandSizeError
 from equity.evaluators import dag
+from equity.evaluators import straights as deck_straights
 from equity.evaluators import tables as _tables
 from equity.evaluators.hands import run_rows, valid_hands
 from equity.evaluators.high import _evaluate_rows, _evaluate_rows_parallel, _walk
@@ -77,9 +78,8 @@ def short_classes(rules: str = "standard") -> tuple[dict[int, int], dict[int, in
     """
     _check_rules(rules)
     desc = range(12, LOW_RANK - 1, -1)
-    straights = [tuple(range(hi, hi - 5, -1)) for hi in range(12, LOW_RANK + 3, -1)]
-    straights.append((LOW_RANK + 3, LOW_RANK + 2, LOW_RANK + 1, LOW_RANK, 12))   # 9-8-7-6-A
-    straight_masks = {_mask(s) for s in straights}
+    straights = deck_straights.straights(LOW_RANK)  # the last 9-8-7-6-A
+    straight_masks = set(deck_straights.straight_masks(LOW_RANK))
     distinct5 = [c for c in combinations(desc, 5) if _mask(c) not in straight_masks]
     nonflush: dict[int, int] = {}
     flush: dict[int, int] = {}

@@ -6,9 +6,11 @@ grammar (:meth:`Game.parse_range`), how ``equity eval`` describes a hand (:meth:
 class tables, and what it hands the engines: its Monte Carlo chunk kernel (:meth:`Game.simulation`) and
 its exact enumeration (:meth:`Game.enumeration`, with :attr:`Game.suit_symmetry` and
 :meth:`Game.exact_work` for planning). The engines (:mod:`equity.engines`) call these and never ask
-which game it is. A family of games is a subclass in its own module (:mod:`equity.games.holdem.game`,
-:mod:`equity.games.omaha.game`); its kernels live in modules it loads on first use, so a hold'em run never
-loads another game's kernels.
+which game it is. What only some games answer is an optional part of the game, None in the others:
+:attr:`Game.hits` (:class:`Hits`), :attr:`Game.flops` (:class:`Flops`), :attr:`Game.runouts`
+(:class:`Runouts`); a question asks ``if game.flops is None`` and refuses the game. A family of games
+is a subclass in its own module (:mod:`equity.games.holdem.game`, :mod:`equity.games.omaha.game`); its
+kernels live in modules it loads on first use, so a hold'em run never loads another game's kernels.
 """
 
 from __future__ import annotations
@@ -62,10 +64,6 @@ class Game:
     #: A specific hand and a range, as messages give them for examples.
     hand_example = "QdQc"
     range_example = "QQ+,AKs or 77"
-    #: How ``equity hits`` reads a hand on a board (:mod:`equity.games.hits`): ``"best-five"`` (the best
-    #: five of the hole and board cards), ``"two-plus-three"`` (exactly two hole cards and three board
-    #: cards), or None for a game it does not play.
-    hit_rule: ClassVar[str | None] = None
 
     # -- the deck and the table ---------------------------------------------------------------------
     @property
@@ -99,6 +97,14 @@ class Game:
     #: ``"stud"`` (three cards, then one a street; a bring-in and no button) or ``"draw"`` (the whole hand,
     #: then draws).
     deal: ClassVar[str] = "board"
+    #: Whether a dealer button goes round the table, the blinds posted by the two seats after it (not in
+    #: stud: its forced bets are antes and a bring-in, and its players are listed in seat order).
+    has_button: ClassVar[bool] = True
+    #: Whether the first betting round opens with a bring-in, the forced bet of the lowest (razz: the
+    #: highest) card showing: the stud games.
+    bring_in: ClassVar[bool] = False
+    #: Whether players discard and draw new cards between betting rounds: the draw games.
+    has_draw: ClassVar[bool] = False
 
     @property
     def first_deal(self) -> int:
@@ -278,52 +284,23 @@ class Game:
         mistake)."""
         return None
 
-    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
-                   per_card: bool = False) -> tuple[Any, np.ndarray]:
-        """Every (deal, board) of ``plan`` from a flop or a turn, counted by the cards the board adds:
-        ``(tally, mass)``, a weighted :class:`~equity.tally.Tally` of K rows (row ``c`` from a
-        turn, K = 52; row ``52 * c1 + c2``, ``c1 < c2``, from a flop, K = 52 * 52, or with ``per_card``
-        rows ``c1`` and ``c2`` both, K = 52; ties of ``P + 1`` ways, no categories) and float64 (K,) the
-        weight of the deals counted in each row, for :func:`equity.engines.runout_rows.board_rows`."""
-        raise NotImplementedError
+    # -- what only some games answer: optional parts, None where the game does not -------------------
+    @property
+    def hits(self) -> Hits | None:
+        """What a range makes on a board (``equity hits``): hold'em, short deck and Omaha; None in a game
+        without a board."""
+        return None
 
-    def hits(self, combos: np.ndarray, board: np.ndarray,
-             gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """What each combo makes on ``board`` and what it draws to, by :attr:`hit_rule` (which must not
-        be None): :func:`equity.games.hits.classify`'s four arrays."""
-        raise NotImplementedError
+    @property
+    def flops(self) -> Flops | None:
+        """Every flop at once (``equity flops``): hold'em and short deck (two hole cards, the best five);
+        None elsewhere."""
+        return None
 
-    def hits_cached(self) -> bool:
-        """Whether :meth:`hits`'s kernel (the one of :attr:`hit_rule`) is already in numba's on-disk
-        cache (True for a game without one)."""
-        return True
-
-    def board_rows_cached(self) -> bool:
-        """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
-        raise NotImplementedError
-
-    # -- every flop at once (equity flops) -------------------------------------------------------------
-    #: Whether ``equity flops`` plays this game (hold'em and short deck: two hole cards, the best five).
-    plays_flops: ClassVar[bool] = False
-
-    def flop_counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
-                    villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
-        """Each flop's exact counts over every turn and river, for :mod:`equity.questions.flops`:
-        ``(F, 3)`` hero wins, ties and pairs of live combos times boards (int64 for unit weights, else
-        float64), from ``flops`` uint8 ``(F, 3)``, each side's ``(combos, weights)`` and ``gone`` uint8
-        ``(52,)`` (1 for a dead or off-deck card), on ``threads`` threads. Only where :attr:`plays_flops`."""
-        raise NotImplementedError
-
-    def flop_counts_cached(self, weighted: bool) -> bool:
-        """Whether :meth:`flop_counts`'s kernels (and :meth:`flop_hits`') are already in numba's on-disk
-        cache, for ranges with weights other than 1 when ``weighted`` (they compile apart)."""
-        return True
-
-    def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
-                  gone: np.ndarray) -> np.ndarray:
-        """float64 ``(F, K + 1)``: per flop the live weight of the range's combos in each of
-        :data:`equity.games.hits.FLOP_HIT_KEYS`, then the live weight. Only where :attr:`plays_flops`."""
-        raise NotImplementedError
+    @property
+    def runouts(self) -> Runouts | None:
+        """What each next card does (``equity runout``): the games with a board; None without one."""
+        return None
 
     # -- a hand as played (equity hands) ------------------------------------------------------------
     #: The betting rounds' names, first to last: preflop, flop, turn, river in the board games.
@@ -372,6 +349,76 @@ class Game:
         """Hands of each size ``equity eval`` takes in this game, for ``equity warmup``."""
         deck = list(self.deck)
         return [deck[-n:] for n in self.eval_sizes]
+
+
+@dataclass(frozen=True)
+class Part:
+    """What only some games answer, for one question: a game's optional part (:attr:`Game.hits`,
+    :attr:`Game.flops`, :attr:`Game.runouts`), None in a game that does not; its kernels load on first
+    use."""
+
+    game: Game
+
+
+class Hits(Part):
+    """How ``equity hits`` reads the game's hands on a board (:attr:`Game.hits`), by :attr:`rule`, with
+    the kernels of :mod:`equity.games.hits`."""
+
+    #: ``"best-five"`` (the best five of the hole and board cards) or ``"two-plus-three"`` (exactly two
+    #: hole cards and three board cards).
+    rule: ClassVar[str]
+
+    def classify(self, combos: np.ndarray, board: np.ndarray,
+                 gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """What each combo makes on ``board`` and what it draws to: :func:`equity.games.hits.classify`'s
+        four arrays."""
+        raise NotImplementedError
+
+    def cached(self) -> bool:
+        """Whether the kernel of :attr:`rule` is already in numba's on-disk cache."""
+        raise NotImplementedError
+
+
+class Flops(Part):
+    """How ``equity flops`` counts every flop at once in the game (:attr:`Game.flops`), for
+    :mod:`equity.questions.flops`."""
+
+    def counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
+               villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
+        """Each flop's exact counts over every turn and river: ``(F, 3)`` hero wins, ties and pairs of
+        live combos times boards (int64 for unit weights, else float64), from ``flops`` uint8 ``(F, 3)``,
+        each side's ``(combos, weights)`` and ``gone`` uint8 ``(52,)`` (1 for a dead or off-deck card), on
+        ``threads`` threads."""
+        raise NotImplementedError
+
+    def cached(self, weighted: bool) -> bool:
+        """Whether the kernels of :meth:`counts` (and :meth:`hits`) are already in numba's on-disk cache,
+        for ranges with weights other than 1 when ``weighted`` (they compile apart)."""
+        raise NotImplementedError
+
+    def hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
+             gone: np.ndarray) -> np.ndarray:
+        """float64 ``(F, K + 1)``: per flop the live weight of the range's combos in each of
+        :data:`equity.games.hits.FLOP_HIT_KEYS`, then the live weight."""
+        raise NotImplementedError
+
+
+class Runouts(Part):
+    """How ``equity runout`` counts the game's boards by the cards they add (:attr:`Game.runouts`), for
+    :func:`equity.engines.runout_rows.board_rows`."""
+
+    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
+                   per_card: bool = False) -> tuple[Any, np.ndarray]:
+        """Every (deal, board) of ``plan`` from a flop or a turn, counted by the cards the board adds:
+        ``(tally, mass)``, a weighted :class:`~equity.tally.Tally` of K rows (row ``c`` from a
+        turn, K = 52; row ``52 * c1 + c2``, ``c1 < c2``, from a flop, K = 52 * 52, or with ``per_card``
+        rows ``c1`` and ``c2`` both, K = 52; ties of ``P + 1`` ways, no categories) and float64 (K,) the
+        weight of the deals counted in each row."""
+        raise NotImplementedError
+
+    def cached(self) -> bool:
+        """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
+        raise NotImplementedError
 
 
 @cache

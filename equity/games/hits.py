@@ -37,6 +37,7 @@ import numpy as np
 from numba import njit, uint64
 
 from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.evaluators.straights import straight_masks
 from equity.games.base import CATEGORY_NAMES, Game
 
 #: The one-pair parts, in ``out_pair`` order.
@@ -280,12 +281,9 @@ def _omaha_hits(combos, board, t, cat_of_class, order, straights, gone,
 
 @cache
 def _straights(low_card: int) -> np.ndarray:
-    """int64: the deck's straights as rank masks, lowest first: the ace with the four lowest ranks, then
-    five in a row up to the ace."""
-    low = low_card // 4
-    masks = [(1 << 12) | sum(1 << r for r in range(low, low + 4))]
-    masks += [sum(1 << r for r in range(k, k + 5)) for k in range(low, 9)]
-    return np.array(masks, np.int64)
+    """int64: the deck's straights as rank masks, lowest first
+    (:func:`equity.evaluators.straights.straight_masks`)."""
+    return np.array(straight_masks(low_card // 4), np.int64)
 
 
 @cache
@@ -304,19 +302,19 @@ def _order(game: Game) -> np.ndarray:
     return np.array([names.index(name) for name in CATEGORY_NAMES], np.uint8)
 
 
-def classify(combos: np.ndarray, board: np.ndarray, gone: np.ndarray,
-             game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def classify(combos: np.ndarray, board: np.ndarray, gone: np.ndarray, game: Game,
+             rule: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(out_class, out_cat, out_pair, out_draw)`` of every combo (module docstring), from the kernel
-    of the game's :attr:`~equity.games.base.Game.hit_rule` (two hole cards and three board cards, or the best
-    five). Arguments as the kernels take them (valid: :func:`equity.questions.hits.range_hits` checks
-    them)."""
+    of ``rule``, how the game reads a hand on a board (:class:`~equity.games.base.Hits`: two hole cards
+    and three board cards, or the best five). Arguments as the kernels take them (valid:
+    :func:`equity.questions.hits.range_hits` checks them)."""
     n = len(combos)
     out_class = np.empty(n, np.int16)
     out_cat = np.empty(n, np.uint8)
     out_pair = np.empty(n, np.int8)
     out_draw = np.empty(n, np.uint8)
     tables = game.tables()
-    if game.hit_rule == "two-plus-three":
+    if rule == "two-plus-three":
         _omaha_hits(combos, board, tables, game.category_table(), _order(game), _straights(game.low_card),
                     gone, out_class, out_cat, out_pair, out_draw)
     else:

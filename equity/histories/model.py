@@ -29,9 +29,6 @@ ZERO = Decimal(0)
 #: the small blind is dead); ``bring-in`` stud's forced opening bet (live).
 KINDS = ("ante", "blind", "dead-blind", "bring-in", "fold", "check", "call", "bet", "raise")
 POSTS = ("ante", "blind", "dead-blind", "bring-in")
-STREET_NAMES = {"board": ("preflop", "flop", "turn", "river"),
-                "stud": ("third", "fourth", "fifth", "sixth", "seventh"),
-                "draw": ("predraw", "postdraw")}
 #: Board cards dealt before each betting round of a board game.
 BOARD_AT = (0, 3, 4, 5)
 

@@ -44,6 +44,7 @@ from decimal import Decimal
 from pathlib import PurePath
 
 from equity.errors import HistoryError
+from equity.games import GAMES
 from equity.histories import phh_toml
 from equity.histories.model import ZERO, Hand, Player, first_discards
 from equity.histories.phh_actions import Play
@@ -51,7 +52,6 @@ from equity.histories.phh_fields import (
     FIELDS,
     GAME_CODES,
     LIMITS,
-    SHAPES,
     TRIPLE_DRAWS,
     USER_FIELDS,
     Fields,
@@ -169,17 +169,16 @@ class _Hand(Fields):
 
     def read(self, default_id: str) -> Hand:
         game, limit, draw_rounds = self.game()
-        family, hole = SHAPES[game]
+        rules = GAMES[game]
         stacks = self.amounts("starting_stacks", None)
         n = len(stacks)
         if n < 2:
             raise self.fail(f"starting_stacks has {n} value: a hand has 2 players or more")
         antes = self.amounts("antes", n)
-        stud = family == "stud"
-        blinds = [ZERO] * n if stud and "blinds_or_straddles" not in self.f else self.amounts(
+        blinds = [ZERO] * n if not rules.has_button and "blinds_or_straddles" not in self.f else self.amounts(
             "blinds_or_straddles", n)
         bring_in = self.optional("bring_in") or ZERO
-        if stud and "bring_in" not in self.f:
+        if rules.bring_in and "bring_in" not in self.f:
             self.need("bring_in", (int, Decimal))
         seats = self.f.get("seats", list(range(1, n + 1)))
         if (not isinstance(seats, list) or len(seats) != n or len(set(seats)) != n
@@ -192,14 +191,14 @@ class _Hand(Fields):
         at = [0] * n  # each PHH player's index in the Hand
         for i, p in enumerate(order):
             at[p] = i
-        play = Play(self, family, hole, game.startswith("short-deck"), stacks, bring_in, draw_rounds or 1)
+        play = Play(self, rules, stacks, bring_in, draw_rounds or 1)
         play.post(antes, blinds, at)
         actions = self.need("actions", list)
         for k, action in enumerate(actions):
             if not isinstance(action, str):
                 raise self.fail(f"action {k + 1} is {action!r}, not a string")
             play.act(action, k)
-        small, big, ante = stakes(family, antes, blinds, self.optional("small_bet"), self.optional("min_bet"))
+        small, big, ante = stakes(rules, antes, blinds, self.optional("small_bet"), self.optional("min_bet"))
         collected: tuple[Decimal, ...] = ()
         if "winnings" in self.f:
             won = self.amounts("winnings", n)
@@ -211,7 +210,7 @@ class _Hand(Fields):
         boards = (tuple(play.board),) if play.board else ()
         draws = {at[p]: tuple((tuple(thrown), tuple(drawn)) for thrown, drawn in d)
                  for p, d in play.draws.items()}
-        button = None if stud else seats[-1]
+        button = seats[-1] if rules.has_button else None
         user = UserFields(self, at)
         table = self.f.get("table")
         return Hand(
@@ -235,5 +234,5 @@ class _Hand(Fields):
 
 SITE = Site("phh", "PHH", sniff=is_phh, read=read, unique_ids=False)
 
-__all__ = ["GAME_CODES", "LIMITS", "SHAPES", "SITE", "TRIPLE_DRAWS", "USER_FIELDS", "is_phh", "read",
+__all__ = ["GAME_CODES", "LIMITS", "SITE", "TRIPLE_DRAWS", "USER_FIELDS", "is_phh", "read",
            "stakes"]

@@ -16,6 +16,7 @@ import re
 from decimal import Decimal
 
 from equity.cards import CARD_NAMES
+from equity.games import Game
 from equity.histories.model import ZERO, Action
 from equity.histories.phh_fields import PLAYER, Fields
 
@@ -26,9 +27,9 @@ class Play:
     """The actions of one hand as they happen: chips in on the street and left behind, the cards
     each player holds (None where unknown), the board."""
 
-    def __init__(self, hand: Fields, family: str, hole: int, short: bool, stacks: list[Decimal],
-                 bring_in: Decimal, draws: int = 1) -> None:
-        self.hand, self.family, self.hole, self.short = hand, family, hole, short
+    def __init__(self, hand: Fields, game: Game, stacks: list[Decimal], bring_in: Decimal,
+                 draws: int = 1) -> None:
+        self.hand, self.game = hand, game
         self.most_draws = draws
         self.left = list(stacks)
         self.bet = [ZERO] * len(stacks)
@@ -109,12 +110,13 @@ class Play:
         return int(match[1]) - 1
 
     def round(self) -> int:
-        """The betting round the next bet is in."""
-        if self.family == "board":
+        """The betting round the next bet is in: by the board's cards, the draws made, or (stud) the cards
+        held past the first deal."""
+        if self.game.board:
             return max(0, len(self.board) - 2)
-        if self.family == "stud":
-            return max(0, max(map(len, self.held)) - 3)
-        return max(map(len, self.draws.values()), default=0)
+        if self.game.has_draw:
+            return max(map(len, self.draws.values()), default=0)
+        return max(0, max(map(len, self.held)) - self.game.first_deal)
 
     def move(self, p: int, verb: str, args: list[str], k: int) -> None:
         street = self.round()
@@ -130,7 +132,7 @@ class Play:
             amount = min(self.high - self.bet[p], self.left[p])
             kind = "call" if amount else "check"
         elif verb == "pb":
-            if self.family != "stud" or not self.bring_in:
+            if not self.game.bring_in or not self.bring_in:
                 raise self.hand.fail("a bring-in is posted in stud games with a bring_in only", k)
             amount, kind = min(self.bring_in, self.left[p]), "bring-in"
         else:
@@ -148,7 +150,7 @@ class Play:
         self.actions.append(Action(street, self.at[p], kind, amount))
 
     def new_cards(self, text: str, k: int) -> list[int | None]:
-        cards = self.hand.cards(text, k, self.short)
+        cards = self.hand.cards(text, k, self.game.low_card)
         for card in cards:
             if card is not None:
                 if card in self.seen:
@@ -157,7 +159,7 @@ class Play:
         return cards
 
     def deal_board(self, text: str, k: int) -> None:
-        if self.family != "board":
+        if not self.game.board:
             raise self.hand.fail("no board is dealt in stud and draw games", k)
         cards = self.new_cards(text, k)
         if None in cards or len(self.board) + len(cards) > 5:
@@ -167,7 +169,7 @@ class Play:
     def deal_hole(self, p: int, text: str, k: int) -> None:
         cards = self.new_cards(text, k)
         held = self.held[p]
-        most = 7 if self.family == "stud" else self.hole
+        most = self.game.hole
         if len(held) + len(cards) > most:
             raise self.hand.fail(f"p{p + 1} would hold {len(held) + len(cards)} cards; the game deals "
                                  f"{most}", k)
@@ -188,7 +190,7 @@ class Play:
             if text and any(c is not None for c in held):
                 self.showed.add(p)
             return
-        cards = self.hand.cards(text, k, self.short)
+        cards = self.hand.cards(text, k, self.game.low_card)
         if len(cards) != len(held):
             raise self.hand.fail(f"p{p + 1} shows {len(cards)} cards and holds {len(held)}", k)
         for i, card in enumerate(cards):
@@ -208,7 +210,7 @@ class Play:
             self.showed.add(p)
 
     def draw(self, p: int, text: str, k: int) -> None:
-        if self.family != "draw":
+        if not self.game.has_draw:
             raise self.hand.fail("players draw (sd) in draw games only", k)
         draws = self.draws.setdefault(p, [])
         if len(draws) >= self.most_draws:
@@ -216,7 +218,7 @@ class Play:
             raise self.hand.fail(f"p{p + 1} draws {len(draws) + 1} times in {game}", k)
         if draws and len(draws[-1][1]) < len(draws[-1][0]):
             raise self.hand.fail(f"p{p + 1} draws again before the cards of its last draw are dealt", k)
-        cards = self.hand.cards(text, k, self.short)
+        cards = self.hand.cards(text, k, self.game.low_card)
         held = self.held[p]
         self.before_draw.setdefault(p, list(held))
         for card in cards:

@@ -15,7 +15,7 @@ from typing import Any
 
 from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
-from equity.games import GAMES
+from equity.games import Game
 from equity.histories.model import ZERO, CashOut
 
 #: equity's game for each PHH game code (a variant less its limit letter): the standard's codes, and in
@@ -28,9 +28,6 @@ GAME_CODES = {"T": "holdem", "S": "short-deck", "ST": "short-deck-trips", "O": "
 #: are read (chips, results, the showdown on the final hands); their all-ins are not priced.
 TRIPLE_DRAWS = {"2L3D": "2-7", "B": "badugi"}
 LIMITS = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
-#: Each game's deal (``board``, ``stud`` or ``draw``) and the hole cards dealt at once (stud: the three
-#: of third street), as the games registry says (:attr:`~equity.games.base.Game.deal`).
-SHAPES = {name: (game.deal, game.first_deal) for name, game in GAMES.items()}
 #: The standard's fields, in its order.
 FIELDS = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet",
           "big_bet", "min_bet", "starting_stacks", "actions", "author", "event", "url", "venue", "address",
@@ -60,14 +57,14 @@ def _amount(value: Any, what: str, where: str) -> Decimal:
     return Decimal(value)
 
 
-def stakes(family: str, antes: list[Decimal], blinds: list[Decimal], small_bet: Decimal | None,
+def stakes(game: Game, antes: list[Decimal], blinds: list[Decimal], small_bet: Decimal | None,
            min_bet: Decimal | None) -> tuple[Decimal, Decimal, Decimal]:
-    """The small blind, big blind and ante the forced bets give (as the fields ``antes`` and
+    """The small blind, big blind and ante the forced bets give in ``game`` (as the fields ``antes`` and
     ``blinds_or_straddles`` are written: heads-up not yet reversed): a blind game's first two blinds (its
     big blind else its small bet or min bet), a stud game's small bet; the ante all players post, else
     0."""
-    small = blinds[0] if family != "stud" and blinds else ZERO
-    big = blinds[1] if family != "stud" and len(blinds) > 1 else ZERO
+    small = blinds[0] if game.has_button and blinds else ZERO
+    big = blinds[1] if game.has_button and len(blinds) > 1 else ZERO
     if not big:
         big = small_bet or min_bet or ZERO
     ante = antes[0] if antes and all(a == antes[0] for a in antes) else ZERO
@@ -138,8 +135,9 @@ class Fields:
         raise self.fail(f"unknown variant {variant!r}: the PHH variants are a limit (N, P, F) and a game "
                         f"({', '.join(GAME_CODES)}), as in NT, PO, FO/8, F7S, N2L1D")
 
-    def cards(self, text: str, k: int, short: bool) -> list[int | None]:
-        if len(text) == 4 and not short:  # two cards, the usual deal
+    def cards(self, text: str, k: int, low_card: int) -> list[int | None]:
+        """The cards of ``text`` (None for ``??``), each in the deck from ``low_card`` (16 in short deck)."""
+        if len(text) == 4 and not low_card:  # two cards, the usual deal
             a, b = _CARD.get(text[:2], -1), _CARD.get(text[2:], -1)
             if a != -1 and b != -1:
                 return [a, b]
@@ -148,7 +146,7 @@ class Fields:
         out = []
         for i in range(0, len(text), 2):
             card = _CARD.get(text[i:i + 2], -1)
-            if card == -1 or short and card is not None and card < 16:
+            if card == -1 or card is not None and card < low_card:
                 deck = " in short deck (6 to A)" if card != -1 else ""
                 raise self.fail(f"{text[i:i + 2]!r} is not a card{deck}: a rank 2-9 T J Q K A and a suit "
                                 "c d h s, or ?? when unknown", k)
@@ -247,5 +245,5 @@ class UserFields:
         return boards  # type: ignore[return-value]
 
 
-__all__ = ["FIELDS", "GAME_CODES", "LIMITS", "PLAYER", "SHAPES", "TRIPLE_DRAWS", "USER_FIELDS", "Fields",
+__all__ = ["FIELDS", "GAME_CODES", "LIMITS", "PLAYER", "TRIPLE_DRAWS", "USER_FIELDS", "Fields",
            "UserFields", "stakes"]

@@ -37,9 +37,10 @@ from decimal import Decimal
 
 from equity.cards import CARD_NAMES
 from equity.errors import HistoryError
+from equity.games import GAMES, Game
 from equity.histories import sites
 from equity.histories.model import BOARD_AT, ZERO, Action, Hand
-from equity.histories.phh import GAME_CODES, LIMITS, SHAPES, TRIPLE_DRAWS, stakes
+from equity.histories.phh import GAME_CODES, LIMITS, TRIPLE_DRAWS, stakes
 
 _CODE = {game: code for code, game in GAME_CODES.items()}
 _LETTER = {limit: letter for letter, limit in LIMITS.items()}
@@ -59,24 +60,24 @@ def write(hand: Hand) -> str:
     """
     if hand.game not in _CODE or hand.limit not in _LETTER:
         raise HistoryError(f"cannot write a {hand.limit} {hand.game} hand as PHH", hand.where)
-    family, hole = SHAPES[hand.game]
-    order = _positions(hand, family)
+    game = GAMES[hand.game]
+    order = _positions(hand, game)
     label = {h: f"p{i + 1}" for i, h in enumerate(order)}
     antes, blinds = _posts(hand, order)
     fixed = hand.limit == "fixed-limit"
     unit = hand.big_blind if hand.big_blind > 0 else Decimal(1)
     code = _TRIPLE[hand.game] if hand.draw_rounds == 3 and hand.game in _TRIPLE else _CODE[hand.game]
     out = [f"variant = {_text(_LETTER[hand.limit] + code)}", f"antes = {_list(antes)}"]
-    if family != "stud" or any(blinds):
+    if game.has_button or any(blinds):
         out.append(f"blinds_or_straddles = {_list(blinds)}")
-    if family == "stud":
+    if game.bring_in:
         out.append(f"bring_in = {_num(hand.bring_in)}")
     if fixed:
         out += [f"small_bet = {_num(unit)}", f"big_bet = {_num(2 * unit)}"]
     else:
         out.append(f"min_bet = {_num(unit)}")
     out.append(f"starting_stacks = {_list(hand.players[h].stack for h in order)}")
-    actions = _Actions(hand, family, hole, label).lines()
+    actions = _Actions(hand, game, label).lines()
     out.append("actions = [\n" + "".join(f"  {_text(a)},\n" for a in actions) + "]")
     site = sites.site(hand.site)
     if site is not None and site.unique_ids:
@@ -96,17 +97,17 @@ def write(hand: Hand) -> str:
         out.append(f"winnings = {_list(hand.collected[h] for h in order)}")
     if hand.currency != "chips":
         out.append(f"currency = {_text(hand.currency)}")
-    _user(hand, family, order, label, antes, blinds, unit, user)
+    _user(hand, game, order, label, antes, blinds, unit, user)
     out += [f"{key} = {value}" for key, value in user.items()]
     return "\n".join(out) + "\n"
 
 
-def _positions(hand: Hand, family: str) -> list[int]:
+def _positions(hand: Hand, game: Game) -> list[int]:
     """The players (indices into ``hand.players``) in PHH's order: from the seat after the button round
-    to the button; a stud game's in seat order."""
+    to the button; in a game with no button (stud), seat order."""
     seats = list(range(len(hand.players)))
     button = hand.button
-    if family == "stud":
+    if not game.has_button:
         return seats
     if button is None:
         blinds = [a.player for a in hand.actions if a.kind == "blind"]
@@ -143,7 +144,7 @@ def _posts(hand: Hand, order: list[int]) -> tuple[list[Decimal], list[Decimal]]:
     return antes, blinds
 
 
-def _user(hand: Hand, family: str, order: list[int], label: dict[int, str], antes: list[Decimal],
+def _user(hand: Hand, game: Game, order: list[int], label: dict[int, str], antes: list[Decimal],
           blinds: list[Decimal], unit: Decimal, user: dict[str, str]) -> None:
     """The user-defined fields: what the standard's fields do not say of ``hand``."""
     if hand.rake:
@@ -162,14 +163,14 @@ def _user(hand: Hand, family: str, order: list[int], label: dict[int, str], ante
         user["_tournament"] = _text(hand.tournament)
     if hand.hero is not None:
         user["_hero"] = _text(label[hand.hero])
-    button = None if family == "stud" else hand.players[order[-1]].seat
+    button = hand.players[order[-1]].seat if game.has_button else None
     if hand.button is not None and hand.button != button:
         user["_button"] = str(hand.button)
     if hand.cap is not None:
         user["_cap"] = _num(hand.cap)
     fixed = hand.limit == "fixed-limit"
-    small, big, ante = stakes(family, antes, blinds, unit if fixed else None, None if fixed else unit)
-    bring_in = hand.bring_in if family == "stud" else ZERO
+    small, big, ante = stakes(game, antes, blinds, unit if fixed else None, None if fixed else unit)
+    bring_in = hand.bring_in if game.bring_in else ZERO
     for key, ours, theirs in (("_small_blind", small, hand.small_blind), ("_big_blind", big, hand.big_blind),
                               ("_ante", ante, hand.ante), ("_bring_in", bring_in, hand.bring_in)):
         if ours != theirs:
@@ -179,8 +180,8 @@ def _user(hand: Hand, family: str, order: list[int], label: dict[int, str], ante
 class _Actions:
     """A hand's actions in PHH notation, with the deals between them."""
 
-    def __init__(self, hand: Hand, family: str, hole: int, label: dict[int, str]) -> None:
-        self.hand, self.family, self.hole, self.label = hand, family, hole, label
+    def __init__(self, hand: Hand, game: Game, label: dict[int, str]) -> None:
+        self.hand, self.game, self.label = hand, game, label
         self.order = list(label)
         self.moves = [a for a in hand.actions if a.kind not in _FORCED]
         self.left = [p.stack for p in hand.players]
@@ -199,12 +200,17 @@ class _Actions:
     def lines(self) -> list[str]:
         """Deals, bets and shows in order; the shows once the betting is over, before the cards still
         to come (a draw game's after the draw)."""
-        getattr(self, f"_{self.family}")()
+        if self.game.board:
+            self._board()
+        elif self.game.has_draw:
+            self._draw()
+        else:  # dealt a card a street (stud)
+            self._stud()
         return self.out
 
     def _board(self) -> None:
         for p in self.order:
-            self.deal(p, self.hole)
+            self.deal(p, self.game.hole)
         board = self.hand.boards[0] if self.hand.boards else ()
         dealt = 0
 
@@ -233,7 +239,7 @@ class _Actions:
                 dealt += 1
                 for p in self.order:
                     if p not in self.folded:
-                        self.deal(p, 3 if dealt == 0 else 1)
+                        self.deal(p, self.game.first_deal if dealt == 0 else 1)
 
         for a in self.moves:
             deal_to(a.street)
@@ -244,7 +250,7 @@ class _Actions:
 
     def _draw(self) -> None:
         for p in self.order:
-            self.deal(p, self.hole)
+            self.deal(p, self.game.hole)
         drawn = 0  # the draws written
         for a in self.moves:
             while a.street > drawn:
@@ -306,9 +312,9 @@ class _Actions:
             held = self.dealt[p]
             if cards is None:
                 text = "??" * held
-            elif self.family == "draw" and self.hand.final(p) is not None:
+            elif self.game.has_draw and self.hand.final(p) is not None:
                 text = _cards(self.hand.final(p))  # type: ignore[arg-type]
-            elif self.family == "draw" and self.hand.discards.get(p):
+            elif self.game.has_draw and self.hand.discards.get(p):
                 discards = self.hand.discards[p]
                 text = _cards(c for c in cards if c not in discards) + "??" * len(discards)
             else:

@@ -30,9 +30,9 @@ from equity.histories.model import ZERO, Hand, first_discards
 from equity.histories.pokerstars_text import StarsText
 from equity.histories.tokens import HOLE, action, card_ids, money
 
-#: The games of each deal, as the games registry says.
-STUD = tuple(name for name, game in GAMES.items() if game.deal == "stud")
-DRAW = tuple(name for name, game in GAMES.items() if game.deal == "draw")
+#: The stud games (a bring-in, a card a street) and the draw games, as the games registry says.
+STUD = tuple(name for name, game in GAMES.items() if game.bring_in)
+DRAW = tuple(name for name, game in GAMES.items() if game.has_draw)
 _STUD_STREETS = {"3rd STREET": 0, "4th STREET": 1, "5th STREET": 2, "6th STREET": 3, "7th STREET": 4,
                  "RIVER": 4}
 _DRAWS = {"DRAW": 1, "FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}

@@ -18,7 +18,7 @@ GAMES = (("5 Card Omaha Hi/Lo", "omaha5-hilo"), ("5 Card Omaha", "omaha5"),
          ("7 Card Stud Hi/Lo", "stud8"), ("7 Card Stud", "stud"), ("Razz", "razz"), ("5 Card Draw", "draw"),
          ("2-7 Lowball", "2-7"), ("Badugi", "badugi"))
 #: The games read by :mod:`equity.histories.pokerstars_games`: those dealt without a board.
-STUD_DRAW = frozenset(name for name, game in REGISTRY.items() if game.deal != "board")
+STUD_DRAW = frozenset(name for name, game in REGISTRY.items() if not game.board)
 
 
 class StarsText(HandText):

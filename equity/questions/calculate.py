@@ -60,18 +60,8 @@ def choose(scenario: Scenario, options: RunOptions = DEFAULT, *,
                                 "instead") from None
     if method == "monte-carlo" or mc_options:
         return "monte-carlo", None
-    # Listing the deals can take a while, so first a cheap bound: every combination of the players'
-    # combos, shared out over the symmetry group; card collisions rarely remove more than 7 in 8.
-    bound, maps = exact.upper_bound(scenario, rows), None
-    if bound > 8 * AUTO_WORK:
-        maps = exact.symmetries(scenario)
-        if bound / len(maps) > 8 * AUTO_WORK:
-            return "monte-carlo", None
-    try:
-        deals = exact.plan(scenario, maps, rows)
-    except TooLarge:
-        return "monte-carlo", None
-    return ("exact", deals) if deals.work <= AUTO_WORK else ("monte-carlo", None)
+    deals = exact.plan_within(scenario, AUTO_WORK, rows)
+    return ("exact", deals) if deals is not None else ("monte-carlo", None)
 
 
 def calculate_scenario(scenario: Scenario, options: RunOptions = DEFAULT, *, categories: bool = False,
@@ -115,8 +105,9 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, option
                combos: Sequence[int] | bool = (), groups: Sequence[np.ndarray] | None = None,
                group_precision: float | None = None) -> Result:
     """Run the method :func:`choose` returned, with its plan (for a caller that looked at the choice
-    first, as ``equity batch`` does to size its threads); the rest as in :func:`calculate_scenario`. The
-    one place a question starts an engine."""
+    first); the rest as in :func:`calculate_scenario`. The one place a question starts an engine, and
+    where ``"auto"`` threads are sized (:func:`is_big`)."""
+    options = options.sized(is_big(chosen, deals.work if deals is not None else 0.0, options))
     if combos is True:
         combos = [p for p in range(len(scenario.players)) if scenario.holes[p, 0] != RANDOM_HAND]
     seats = list(combos or ())
@@ -134,6 +125,27 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, option
                              group_precision=group_precision)
 
 
+#: A run whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
+#: is big: it gets every thread under ``"auto"``; smaller ones one thread each, so that a pool of
+#: workers runs one on every core at once.
+BIG_WORK = 50_000_000
+BIG_TRIALS = 4_000_000
+
+
+def is_big(method: str, work: float, options: RunOptions) -> bool:
+    """Whether a run is big enough for every thread (:data:`BIG_WORK`, :data:`BIG_TRIALS`): ``work``
+    an enumeration's board evaluations; a Monte Carlo run's size from its trials, time or precision."""
+    if method == "exact":
+        return work > BIG_WORK
+    if options.trials is not None:
+        return options.trials > BIG_TRIALS
+    if options.time_s is not None:
+        return True
+    # The standard error asked for; a pot share varies by at most 1/2.
+    target = simulate.DEFAULT_PRECISION if options.precision is None else options.precision
+    return (0.5 / target) ** 2 > BIG_TRIALS
+
+
 def _plain(run: dict[str, Any]) -> bool:
     """:attr:`RunOptions.plain` of the run options given as keywords, read without building them: a
     small spot's whole call takes 8 us, and building the value took 3 us of it."""
@@ -142,7 +154,7 @@ def _plain(run: dict[str, Any]) -> bool:
             if value != "auto" and value != "exact":
                 return False
         elif key == "threads":
-            if value is not None and not (type(value) is int and value == 1):
+            if value is not None and value != "auto" and not (type(value) is int and value == 1):
                 return False
         elif value is not None or key not in FIELDS:
             return False

@@ -50,10 +50,9 @@ from equity.questions.per_combo import (
     group_counts,
     group_results,
 )
-from equity.questions.question import Question, Threads, truth
-from equity.ranges import parse_range
+from equity.questions.question import Command, Question, Threads, truth
 from equity.result import Result
-from equity.scenario import PlayerSpec, Scenario
+from equity.scenario import PlayerSpec, Scenario, every_hand_range
 
 #: Equity bands in percent, best first: [75, 100], [50, 75), [25, 50), [0, 25).
 DEFAULT_BUCKETS: tuple[tuple[float, float], ...] = ((75.0, 100.0), (50.0, 75.0), (25.0, 50.0), (0.0, 25.0))
@@ -264,9 +263,8 @@ def prepare(scenario: Scenario) -> tuple[Scenario, list[int], list[np.ndarray] |
         raise ScenarioError(f"equity dist spreads a range's equity over its combos; {game.title} plays no "
                             "ranges (a player is known cards or random): use 'equity' for its equities")
     if scenario.players[0] is None and game.two_card_grid:
-        hero = parse_range("random").without(game.off_deck)
-        scenario = Scenario((hero, *scenario.players[1:]), scenario.board, scenario.dead, game,
-                            keep_random=True)
+        scenario = Scenario((every_hand_range(game), *scenario.players[1:]), scenario.board, scenario.dead,
+                            game, keep_random=True)
     seats = counted_seats(scenario)
     groups = None
     if game.two_card_grid:
@@ -340,4 +338,5 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
 
 
 #: ``equity dist``'s distributions beside the equities, from one pass.
-QUESTION = Question("dist", (*SPEC_KEYS, "dist", "buckets"), _answer, flag="dist")
+QUESTION = Question("dist", (*SPEC_KEYS, "dist", "buckets"), _answer, flag="dist", command=Command(
+    "HERO vs OPPONENT...", "each combo's equity: the curve, bands, breakdown"))

@@ -39,10 +39,11 @@ from equity.questions.per_combo import (
     group_counts,
     group_results,
 )
-from equity.questions.question import Question, Threads
-from equity.ranges import N_COMBOS, Range, format_range, parse_range
+from equity.questions.players import parse_players
+from equity.questions.question import Command, Param, Question, Threads
+from equity.ranges import N_COMBOS, Range, format_range
 from equity.result import Result
-from equity.scenario import PlayerSpec, Scenario
+from equity.scenario import PlayerSpec, Scenario, cards_out, every_hand_range
 
 SIZE = 13
 
@@ -154,9 +155,7 @@ def _as_range(spec: str | Range, role: str, game: Game) -> Range:
         rng = game.parse_range(spec)
     except EquityError as exc:
         raise type(exc)(f"{role}: {exc}") from None
-    if rng is None:  # every hand of the deck
-        rng = parse_range("random").without(game.off_deck)
-    return rng
+    return every_hand_range(game) if rng is None else rng
 
 
 def range_grid(rng: str | Range, board: str | Sequence[int] = "",
@@ -182,9 +181,7 @@ def range_grid(rng: str | Range, board: str | Sequence[int] = "",
     chosen.check_cards(board_cards, "the board")
     chosen.check_cards(dead_cards, "the dead cards")
     left = rng.without(board_cards + dead_cards)
-    blocked = np.zeros(52, bool)
-    blocked[board_cards + dead_cards] = True
-    blocked[list(chosen.off_deck)] = True
+    blocked = cards_out(chosen, board_cards + dead_cards)
     held_class = combo_classes(left.combos)
     cells = []
     for index, name in enumerate(CLASS_NAMES):
@@ -318,10 +315,36 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
     if spec.categories:
         raise EquityError("'categories' is not counted in a grid")
     hero, *opponents = spec.players
-    options = spec.options.replace(threads=None if threads == "auto" else threads)
+    options = spec.options.replace(threads=threads)  # "auto": sized by the run (calculate.run_chosen)
     return equity_grid("random" if hero is None else hero, opponents, spec.board, spec.dead,  # type: ignore[arg-type]
                        game=spec.game, options=options).to_dict()
 
 
+def _run(keys: dict[str, Any], options: RunOptions) -> EquityGrid:
+    """``equity grid``'s run: the hero's range and the opponents as the command's words."""
+    chosen, (hero, *opponents) = parse_players(keys["players"], two_card_game(keys.get("game")))
+    return equity_grid("random" if hero is None else hero, opponents, keys.get("board") or "",  # type: ignore[arg-type]
+                       keys.get("dead") or "", game=chosen, options=options)
+
+
 #: ``equity grid``: each class of the hero's range on the 13 x 13 grid.
-QUESTION = Question("grid", SPEC_KEYS, _answer)
+QUESTION = Question("grid", SPEC_KEYS, _answer, command=Command(
+    "HERO_RANGE vs OPPONENT...", "each class's equity on the grid",
+    help="""Each class of HERO_RANGE on the 13 x 13 grid, coloured by its equity against the OPPONENTs.
+
+    One pass over the whole range counts every combo, and each cell adds up its class (exact when
+    cheap, else Monte Carlo until the cells' standard errors are --precision points in root mean square,
+    default 0.25, none above twice it); the line below the grid is the whole range's equity, which the
+    cells add up to. OPPONENTs are as for 'equity HERO vs OPPONENT...'.
+
+    \b
+    Examples:
+      equity grid 15% vs 15%
+      equity grid 22+,A2s+,KTo+ vs 2 --board Th9h2c --svg grid.svg
+      equity grid 88+,AJs+ vs 1 --game 6+
+    """,
+    params=(Param("players", "The hero's range, then each opponent's.",
+                  metavar="HERO_RANGE [vs] OPPONENT..."),
+            Param("game", "holdem (the default) or short-deck (6+).", "--game", "-g", "NAME")),
+    run=_run, view="equity.report.grid:equity_view", engine=True, precision="0.25 in root mean square",
+    pictures=True))

@@ -91,19 +91,19 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from equity.cards import card_tuple, check_places, format_card, format_cards
 from equity.classes import CLASS_NAMES, all_classes, class_indexes
-from equity.errors import EquityError, GameError, RangeError, ScenarioError
+from equity.errors import GameError, RangeError, ScenarioError
 from equity.games import Game, get_game
 from equity.games.base import CATEGORY_NAMES
-from equity.options import OnStart
-from equity.questions.question import Question, Threads, text_key
-from equity.ranges import Range, combo_keys, parse_range
+from equity.options import OnStart, RunOptions
+from equity.questions.question import Command, Param, Question
+from equity.ranges import Range
+from equity.scenario import cards_out, every_hand_range
 
 #: The groups of lines, in ``Hits.lines`` order.
 GROUPS = ("made", "pair", "draw")
@@ -269,24 +269,21 @@ def range_hits(range_text: str | Range, board: str | Sequence[int], dead: str | 
     chosen.check_cards(board_cards, "the board")
     chosen.check_cards(dead_cards, "the dead cards")
     combos, weights, text = _range(range_text, chosen)
-    known = np.zeros(52, np.uint8)
-    known[board_cards + dead_cards] = 1
-    live = ~known[combos].any(axis=1)
+    gone = cards_out(chosen, board_cards + dead_cards)
+    live = ~gone[combos].any(axis=1)  # (a range holds no card off the deck)
     if not live.any():
         raise _blocked(combos, text, board_cards, dead_cards)
     combos = np.ascontiguousarray(combos[live])
     weights = weights[live]
-    gone = known.copy()
-    gone[list(chosen.off_deck)] = 1
     if on_start is not None:
-        on_start("hits", chosen.hits_cached(), chosen.title)
-    out = chosen.hits(combos, np.array(board_cards, np.uint8), gone)
+        on_start("hits", chosen.hits.cached(), chosen.title)
+    out = chosen.hits.classify(combos, np.array(board_cards, np.uint8), gone)
     return _hits(chosen, best_five, text, board_cards, dead_cards, combos, weights, *out)
 
 
 def _best_five(game: Game) -> bool:
     """Whether ``game`` plays the best five of the hole and board cards (else exactly two hole cards
-    with three board cards: :attr:`~equity.games.base.Game.hit_rule`).
+    with three board cards: :attr:`~equity.games.base.Hits.rule`).
 
     Raises:
         GameError: a game without a board or whose hands are neither kind.
@@ -294,9 +291,9 @@ def _best_five(game: Game) -> bool:
     if game.board == 0 or 3 not in game.board_sizes:
         raise GameError(f"{game.title} has no board, so nothing to hit; hits plays hold'em, short deck "
                         "and Omaha")
-    if game.hit_rule is None:
+    if game.hits is None:
         raise GameError(f"hits plays hold'em, short deck and Omaha, not {game.title}")
-    return game.hit_rule == "best-five"
+    return game.hits.rule == "best-five"
 
 
 def _range(spec: str | Range, game: Game) -> tuple[np.ndarray, np.ndarray, str]:
@@ -318,18 +315,8 @@ def _range(spec: str | Range, game: Game) -> tuple[np.ndarray, np.ndarray, str]:
     if count > MAX_COMBOS:
         raise RangeError(f"range {text!r} is every hand: {count:,} of them in {game.title}, more than "
                          f"{MAX_COMBOS:,} to list; give a pattern such as {game.range_example}")
-    if game.hole == 2:
-        rng = parse_range("random").without(game.off_deck)
-        return np.asarray(rng.combos), np.asarray(rng.weights), text
-    return _every_hand(game.low_card, game.hole), np.ones(count), text
-
-
-@cache
-def _every_hand(low_card: int, hole: int) -> np.ndarray:
-    rows = np.array(list(combinations(range(51, low_card - 1, -1), hole)), np.uint8)
-    rows = rows[np.argsort(combo_keys(rows), kind="stable")]
-    rows.flags.writeable = False
-    return rows
+    rng = every_hand_range(game)
+    return np.asarray(rng.combos), np.asarray(rng.weights), text
 
 
 def _blocked(combos: np.ndarray, text: str, board: list[int], dead: list[int]) -> RangeError:
@@ -397,20 +384,36 @@ def _chart_order() -> tuple[tuple[str, int], ...]:
 __all__ = ["GROUPS", "HitLine", "Hits", "category_key", "range_hits"]
 
 
-_KEYS = ("range", "board", "dead", "game")
+def _run(keys: dict[str, Any], options: RunOptions) -> Hits:
+    """``equity hits``'s run: the keys as a line or the command gives them."""
+    return range_hits(" ".join(keys["range"]), keys.get("board") or "", keys.get("dead") or "",
+                      game=keys.get("game"), on_start=options.on_start)
 
 
-def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, Any]:
-    """A ``hits`` line: the keys of ``equity hits --json``; ``range``, ``board`` (3, 4 or 5 cards),
-    ``dead`` and ``game`` as ``equity hits`` takes them."""
-    for key in keys:
-        if key not in _KEYS:
-            raise EquityError(f"unknown key {key!r}; a hits line has {', '.join(_KEYS)}")
-    if "range" not in keys:
-        raise EquityError("'range' is missing: the range whose hits to count, such as \"QQ+,AK\"")
-    text = {key: text_key(keys, key, "text") or "" for key in _KEYS}
-    return range_hits(text["range"], text["board"], text["dead"], game=text["game"] or None).to_dict()
+#: ``equity hits``: what a range makes on a board. A line's keys: ``range``, ``board`` (3, 4 or 5
+#: cards), ``dead`` and ``game``, as the command takes them.
+QUESTION = Question("hits", command=Command(
+    "RANGE --board CARDS", "what a range makes: made hands, pairs, draws",
+    help="""What the live combos of RANGE make on --board, as Flopzilla counts them.
 
+    Each combo counts once under its made hand (straight flush .. high card; one pair split into
+    overpair, top pair, pocket pair between board cards, middle, bottom, underpair and board pair only)
+    and, while cards are to come, under each draw it holds (flush draw, nut flush draw, backdoor flush
+    draw on the flop, open-ended, gutshot, two overcards, combo draw). Weights count; combos holding a
+    board or dead card are removed. Omaha hands use two hole cards and three board cards. In hold'em and
+    short deck the range grid shows what most of each class makes. Definitions: 'equity help hits'.
 
-#: ``equity hits``: what a range makes on a board.
-QUESTION = Question("hits", _KEYS, _answer)
+    \b
+    Examples:
+      equity hits 20% --board Th9h2c
+      equity hits QQ+,AK,T9s --board Th9h2c --list
+      equity hits AAxx,KQJTds --board Th9h2c --game plo
+    """,
+    params=(Param("range", "The range whose hits to count, such as \"QQ+,AK\".", metavar="RANGE"),
+            Param("board", "The flop, turn or river: 3, 4 or 5 cards.", "--board", "-b", "CARDS"),
+            Param("dead", "Cards out of play: no combo holds them and no draw counts them as outs.", "--dead",
+                  "-d", "CARDS"),
+            Param("game", "holdem (the default), 6+, omaha (plo, plo5, plo6, plo8 ...).", "--game", "-g",
+                  "NAME"),
+            Param("list", "Also list the combos of each line.", "--list", flag=True, line=False)),
+    run=_run, view="equity.report.hits:hits_view", view_args=("list",), pictures=True))

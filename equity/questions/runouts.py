@@ -39,13 +39,15 @@ from equity._version import __version__
 from equity.cards import CARD_NAMES, format_card, format_cards
 from equity.engines import exact
 from equity.engines.dealing import RANDOM_HAND
+from equity.engines.montecarlo import board_seed
 from equity.engines.runout_rows import board_rows
 from equity.errors import EquityError, ScenarioError
 from equity.games import Game
 from equity.options import RunOptions
 from equity.questions.asking.spec import SPEC_KEYS, read_spec
-from equity.questions.calculate import choose, run_chosen
-from equity.questions.question import Question, Threads, truth
+from equity.questions.calculate import choose, is_big, run_chosen
+from equity.questions.players import parse_players
+from equity.questions.question import Command, Param, Question, Threads, truth
 from equity.result import PlayerResult, figures, player_results
 from equity.scenario import PlayerSpec, Scenario
 from equity.tally import Tally
@@ -203,11 +205,12 @@ def runout(players: Sequence[PlayerSpec | int], board: str | Sequence[int], dead
     start = time.perf_counter()
     if chosen == "exact":
         if options.on_start is not None:
-            options.on_start("exact", scenario.game.board_rows_cached(), scenario.game.title)
+            options.on_start("exact", scenario.game.runouts.cached(), scenario.game.title)
         # The runouts' figures and the whole spot's in one vectorised pass: the total is one more row
         # (from a flop each board is in the rows of both its cards: counts and mass twice over, the same
         # fractions).
-        rows = board_rows(scenario, plan, threads=options.threads, per_card=not pairs, total=True)
+        threads = options.sized(is_big("exact", plan.work, options)).threads
+        rows = board_rows(scenario, plan, threads=threads, per_card=not pairs, total=True)
         both = rows.tally
         mass, k = float(rows.mass.sum()), len(rows.mass)
         masses = np.empty(k + 1)  # each row's mass, then the total's
@@ -301,10 +304,8 @@ def _monte_carlo(scenario: Scenario, pairs: bool, options: RunOptions) -> tuple[
     for k, unit in enumerate(units):
         sub = Scenario(scenario.players, scenario.board + tuple(int(c) for c in unit), scenario.dead,
                        scenario.game)
-        sub_seed = int(np.random.SeedSequence([options.seed, *map(int, unit)]).generate_state(
-            2, np.uint32).view(np.uint64)[0])
         results.append(run_chosen(sub, "monte-carlo", None, each.replace(
-            seed=sub_seed, on_start=options.on_start if k == 0 else None)))
+            seed=board_seed(options.seed, unit), on_start=options.on_start if k == 0 else None)))
         if options.progress is not None:
             options.progress(k + 1, len(units))
     keys = ("equity", "win", "tie", "stderr")
@@ -331,8 +332,40 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
         street = named.strip().lower() if as_text and isinstance(named, str) else named
     return runout(list(spec.players), spec.board, spec.dead, game=spec.game,
                   street=street if isinstance(street, str) else None,
-                  options=spec.options.replace(threads=None if threads == "auto" else threads)).to_dict()
+                  options=spec.options.replace(threads=threads)).to_dict()
+
+
+def _run(keys: dict[str, Any], options: RunOptions) -> Runout:
+    """``equity runout``'s run: the players as the command's words."""
+    chosen, players = parse_players(keys["players"], keys.get("game"))
+    return runout(players, keys.get("board") or "", keys.get("dead") or "", game=chosen,
+                  street=keys.get("street"), options=options)
 
 
 #: ``equity runout``: each next card's equities.
-QUESTION = Question("runout", (*SPEC_KEYS, "runout", "street"), _answer, flag="runout")
+QUESTION = Question("runout", (*SPEC_KEYS, "runout", "street"), _answer, flag="runout", command=Command(
+    "HERO vs OPPONENT... -b B", "each next card's equities, outs, the runouts",
+    help="""Every player's equity after each card that can come next on a flop or turn --board.
+
+    A grid of the deck coloured by the hero's equity once each card has come, the cards best to worst
+    (cards with the same equities on one line) with the hero's change, the outs (cards that put the hero
+    ahead) and bad cards (that put the hero behind), and the average over the cards, each as likely as it
+    comes, which is the equity now. From a flop, --street river sums up every two-card runout as a
+    histogram of the hero's final equity. Exact when cheap; else each card is a Monte Carlo run of its
+    own, to --precision points (default 0.25 per card, 1 per two-card runout) or --trials each.
+
+    \b
+    Examples:
+      equity runout AsKs vs QdQc --board Th9h2c
+      equity runout AsKs vs QdQc --board Th9h2c --street river
+      equity runout AsKs vs QQ+,AK --board Th9h2c5d --svg turn.svg
+      equity runout AsAhKsKh vs JdTd9c8c --board Th9h2c
+    """,
+    params=(Param("players", "The hero's hand or range, then each opponent's.",
+                  metavar="HERO [vs] OPPONENT..."),
+            Param("game", "holdem (the default), omaha, plo8, 6+ ... (as for 'equity').", "--game", "-g",
+                  "NAME"),
+            Param("street", "How far to look: the next street [default], or from a flop 'river' for every "
+                  "two-card runout.", "--street", choices=STREETS)),
+    run=_run, view="equity.report.runout:runout_view", engine=True,
+    precision="0.25 a card, 1 a two-card runout", pictures=True, progress=("running out", "runouts")))

@@ -334,3 +334,21 @@ def test_preflop_and_early_boards_against_every_board_scored(holes, board, dead)
             assert p.win * n == pytest.approx(w, abs=1e-6)
             assert p.tie * n == pytest.approx(t, abs=1e-6)
             assert p.equity * n == pytest.approx(float(s), rel=1e-12)
+
+
+@pytest.mark.parametrize(("players", "board"), [(["AsKs", "QdQc"], ""), (["AsKs", "QdQc", "JhTh"], "2c3d4h"),
+                                                (["QQ+,AKs", "77"], "Th9h2c"), (["AA", None], "")])
+def test_plan_within_is_the_plan_when_its_work_is_within_the_limit(players, board):
+    scenario = Scenario.build(players, board)
+    full = exact.plan(scenario)
+    for rows in (False, True):
+        work = exact.plan(scenario, rows=rows).work
+        within = exact.plan_within(scenario, work, rows)
+        assert within is not None and within.work == work and np.array_equal(within.holes, full.holes)
+        assert exact.plan_within(scenario, work - 1, rows) is None
+
+
+def test_plan_within_refuses_by_the_bound_without_listing_the_deals():
+    scenario = Scenario.build(["random", "random", "random"])  # listing these deals would take minutes
+    assert exact.upper_bound(scenario) / len(exact.symmetries(scenario)) > 8 * engine.AUTO_WORK
+    assert exact.plan_within(scenario, engine.AUTO_WORK) is None

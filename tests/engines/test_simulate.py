@@ -15,6 +15,7 @@ from equity.engines.montecarlo import (
     _equity_stderr,
     _expected,
     _first_precise_prefix,
+    board_seed,
     simulate,
 )
 from equity.errors import ScenarioError
@@ -316,3 +317,18 @@ def test_a_fractions_standard_error_on_one_float_is_the_vectorised_ones():
             expected = mean_stderr(n, share, share)
             got = _share_stderr(n, share)
             assert (got is None) if np.isnan(expected) else (got == float(expected)), (n, share)
+
+
+def test_a_boards_seed_is_the_runouts_rule_pinned():
+    """Regression pin: the seeds equity runout gave its runouts (numpy's SeedSequence of the run's seed
+    and the cards, ascending), computed before board_seed was shared with equity flops."""
+    assert board_seed(7, [12]) == 3351848237134224232
+    assert board_seed(7, [3, 40]) == 12854004860661162221
+    assert board_seed(11, [1, 30, 50]) == 7779376479943832875
+
+
+def test_a_boards_seed_ignores_the_cards_order_and_tells_boards_apart():
+    assert board_seed(11, [50, 30, 1]) == board_seed(11, [1, 50, 30]) == board_seed(11, np.array([30, 1, 50]))
+    seeds = {board_seed(5, pair) for pair in itertools.combinations(range(52), 2)}
+    assert len(seeds) == 1326 and all(0 <= s < 2**64 for s in seeds)
+    assert board_seed(2**64 - 1, [0]) != board_seed(0, [0])

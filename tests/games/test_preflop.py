@@ -1,6 +1,6 @@
 """Tests of the exact preflop table: regenerated (tools.preflop_gen) and compared with the shipped file,
-known values looked up (equity.preflop), the invariant that the average hand has equity 1/2, the class
-helpers (equity.classes), and each step of the method against a naive count."""
+known values looked up (equity.games.holdem.preflop), the invariant that the average hand has equity 1/2,
+the class helpers (equity.classes), and each step of the method against a naive count."""
 
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -9,11 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from equity import classes, preflop, preflop_table
+from equity import classes
 from equity.cards import parse_cards
 from equity.errors import HandSizeError, RangeError
 from equity.evaluators import tables
 from equity.evaluators.high import evaluate_many
+from equity.games.holdem import preflop, preflop_table
 from tools import preflop_gen
 
 

@@ -13,18 +13,21 @@ def test_every_game_has_a_phh_code_and_every_code_a_game():
 
 def test_the_deals_agree_with_the_rules_of_each_game():
     for name, game in GAMES.items():
-        deal, first = phh_fields.SHAPES[name]
-        assert deal in ("board", "stud", "draw") and (deal == "board") == (game.board > 0), name
+        assert game.deal in ("board", "stud", "draw") and (game.deal == "board") == (game.board > 0), name
         assert tokens.HOLE[name] == game.hole
-        if deal == "stud":  # seven cards, three on third street
-            assert (game.hole, first) == (7, 3), name
+        # what the readers and the PHH writer ask of a game, in place of its deal's name
+        assert game.bring_in == (not game.has_button) == (game.deal == "stud"), name
+        assert game.has_draw == (game.deal == "draw"), name
+        if game.bring_in:  # seven cards, three on third street
+            assert (game.hole, game.first_deal) == (7, 3), name
         else:
-            assert first == game.hole, name
+            assert game.first_deal == game.hole, name
     # the published shapes of the standard's games (PHH: two hole cards in hold'em, four in Omaha, five
     # in 2-7 single draw, three cards to start in stud)
-    assert phh_fields.SHAPES["holdem"] == ("board", 2) and phh_fields.SHAPES["omaha"] == ("board", 4)
-    assert phh_fields.SHAPES["2-7"] == ("draw", 5) and phh_fields.SHAPES["razz"] == ("stud", 3)
-    assert phh_fields.SHAPES["badugi"] == ("draw", 4)
+    shapes = {name: (game.deal, game.first_deal) for name, game in GAMES.items()}
+    assert shapes["holdem"] == ("board", 2) and shapes["omaha"] == ("board", 4)
+    assert shapes["2-7"] == ("draw", 5) and shapes["razz"] == ("stud", 3)
+    assert shapes["badugi"] == ("draw", 4)
 
 
 def test_pokerstars_names_only_registered_games_and_reads_each_boardless_one():

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import equity
 from equity.cli import cli
-from equity.questions.asking import batch, pool, spec
+from equity.questions.asking import batch, pool
 
 BIN = Path(sys.executable).parent
 SPOTS = [
@@ -267,13 +267,17 @@ def test_answer_is_a_plain_function_of_the_line():
     ({"players": ["AsKs", 2], "time": 2}, None),
 ])
 def test_small_lines_take_one_thread_and_big_ones_all(spot, threads, monkeypatch):
+    """``"auto"`` threads, sized where a run starts its engine (calculate.run_chosen)."""
+    from equity.questions import calculate
+
     seen = []
 
-    def spy(scenario, method, plan, options, **kw):
-        seen.append(options.threads)
+    def spy(scenario, *args, threads=None, **kw):
+        seen.append(threads)
         raise equity.EquityError("measured")
 
-    monkeypatch.setattr(spec, "run_chosen", spy)  # where an equity line starts its engine
+    monkeypatch.setattr(calculate.exact, "enumerate_exact", spy)
+    monkeypatch.setattr(calculate.simulate, "simulate", spy)
     text, failed = batch.answer(batch.Line(1, json.dumps(spot)))
     assert failed and seen == [threads]
 

@@ -14,12 +14,13 @@ from naive import naive_flop_classes, naive_range_equity
 import equity
 from equity.cards import format_cards, parse_cards
 from equity.engines.exact import _SUIT_MAPS
+from equity.engines.montecarlo import board_seed
 from equity.errors import CardError, DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import get_game
 from equity.games.hits import FLOP_HIT_KEYS
 from equity.games.holdem import flops as holdem_flops
 from equity.questions.asking.registry import ask
-from equity.questions.flops import flop_seed, flops
+from equity.questions.flops import flops
 from equity.questions.flops import sets as flop_sets
 from equity.questions.hits import range_hits
 
@@ -134,7 +135,7 @@ def test_the_pairwise_and_the_sorted_counts_agree(monkeypatch):
         got = []
         for pairwise in (True, False):
             monkeypatch.setattr(holdem_flops, "choose_pairwise", lambda nh, nv, mirror, p=pairwise: p)
-            got.append(game.flop_counts(some, sides[0], sides[1], gone, 0))
+            got.append(game.flops.counts(some, sides[0], sides[1], gone, 0))
         assert np.allclose(got[0], got[1], rtol=0, atol=1e-9) and got[0].dtype == got[1].dtype
 
 
@@ -260,7 +261,7 @@ def test_a_monte_carlo_row_is_its_own_seeded_run_and_near_the_exact_one():
     exact = flops(*SPOT, flops=asked, preflop=False)
     assert mc.method == "monte-carlo" and mc.seed == 11
     for row, truth in zip(mc.rows, exact.rows, strict=True):
-        assert row.seed == flop_seed(11, row.flop)
+        assert row.seed == board_seed(11, parse_cards(row.flop))
         one = equity.calculate(list(SPOT), row.flop, trials=40_000, seed=row.seed)
         assert row.hero.equity == one.players[0].equity and row.hero.stderr == one.players[0].stderr
         assert abs(row.hero.equity - truth.hero.equity) < 5 * row.hero.stderr

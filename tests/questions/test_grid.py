@@ -149,9 +149,9 @@ def test_a_monte_carlo_grid_is_one_seeded_pass_that_adds_up():
 
 
 def test_monte_carlo_cells_are_within_four_standard_errors_of_exact():
-    # AA, KK, QQ and AKs against one random hand preflop: the exact table of equity.preflop is an
-    # independent count (tests/games/test_preflop.py checks it against an enumeration).
-    from equity.preflop import equity_vs_random
+    # AA, KK, QQ and AKs against one random hand preflop: the exact table of equity.games.holdem.preflop is
+    # an independent count (tests/games/test_preflop.py checks it against an enumeration).
+    from equity.games.holdem.preflop import equity_vs_random
 
     grid = equity_grid("QQ+,AKs", [1], seed=11)
     assert grid.overall.method == "monte-carlo"

@@ -29,6 +29,7 @@ class DrawGame(BoardlessGame):
 
     kind = HIGH
     deal = "draw"
+    has_draw = True
     hand_example = "AsAhKd"
     round_names = ("predraw", "postdraw")
 

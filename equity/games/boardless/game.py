@@ -190,13 +190,6 @@ class BoardlessGame(Game):
 
         return in_jit_cache(boardless_exact._completions)
 
-    def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
-                   per_card: bool = False) -> tuple[Any, Any]:
-        raise ScenarioError(f"{self.title} has no board to run out")
-
-    def board_rows_cached(self) -> bool:
-        return True
-
     def value_tables(self) -> Any:
         """The tables the kernels value hands with (:func:`equity.games.boardless.scoring.score_tables`)."""
         from equity.games.boardless.scoring import score_tables

@@ -29,6 +29,8 @@ class StudRounds:
 
     round_names = ("third", "fourth", "fifth", "sixth", "seventh")
     deal = "stud"
+    has_button = False
+    bring_in = True
 
     def known_cards(self, cards: Sequence[int], discards: Sequence[int] | None,
                     round_: int) -> tuple[int, ...] | None:

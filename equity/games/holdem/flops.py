@@ -24,7 +24,7 @@ def flop_counts(flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
                 threads: int) -> np.ndarray:
     """``(F, 3)``: each flop's hero wins, ties and pairs (live combo pairs times boards), int64 for unit
     weights, else float64 (the pairs weighted by the product of their weights). See
-    :meth:`equity.games.base.Game.flop_counts`."""
+    :meth:`equity.games.base.Flops.counts`."""
     h_combos, h_w = _high_first(*hero)
     v_combos, v_w = _high_first(*villain)
     unit = bool((h_w == 1).all() and (v_w == 1).all())

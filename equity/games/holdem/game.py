@@ -19,7 +19,8 @@ import numpy as np
 
 from equity.engines.protocol import Spot
 from equity.errors import CardError, HandSizeError, RangeError
-from equity.games.base import Enumeration, Game
+from equity.games.base import Enumeration, Flops, Game, Hits, Runouts
+from equity.games.holdem.preflop import ranked_classes
 from equity.ranges import Range, parse_range
 
 _LOW_RANK = re.compile(r"(?<![0-9])[2-5]")
@@ -31,7 +32,6 @@ class HoldemGame(Game):
     :data:`equity.evaluators.shortdeck.RULES`)."""
 
     suit_symmetry = True
-    hit_rule = "best-five"
 
     @property
     def is_default(self) -> bool:
@@ -87,7 +87,7 @@ class HoldemGame(Game):
             RangeError, CardError: a malformed range or a rank outside the deck, naming the element.
         """
         try:
-            rng = parse_range(text)
+            rng = parse_range(text, ranked_classes)  # a top percentage by hold'em's preflop ranking
         except RangeError as exc:
             if self.low_card == 0 and _omaha_like(text):
                 raise RangeError(f"{exc} (an Omaha hand or pattern? give the game: --game plo, or "
@@ -161,40 +161,63 @@ class HoldemGame(Game):
 
         return holdem_exact.one_deal_kernel(self)
 
-    def hits_cached(self) -> bool:
+    @property
+    def hits(self) -> Hits:
+        return BestFiveHits(self)
+
+    @property
+    def flops(self) -> Flops:
+        return HoldemFlops(self)
+
+    @property
+    def runouts(self) -> Runouts:
+        return HoldemRunouts(self)
+
+
+class BestFiveHits(Hits):
+    """What hold'em's and short deck's hands make on a board: the best five of seven."""
+
+    rule = "best-five"
+
+    def classify(self, combos: np.ndarray, board: np.ndarray,
+                 gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        from equity.games.hits import classify
+
+        return classify(combos, board, gone, self.game, self.rule)
+
+    def cached(self) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games import hits
 
         return in_jit_cache(hits._best_five_hits)
 
-    def hits(self, combos: np.ndarray, board: np.ndarray,
-             gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        from equity.games.hits import classify
 
-        return classify(combos, board, gone, self)
+class HoldemRunouts(Runouts):
+    """Hold'em's and short deck's boards by the cards they add (:mod:`equity.games.holdem.runouts`)."""
 
     def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, Any]:
         from equity.games.holdem import runouts as holdem_boards
 
-        return holdem_boards.board_rows(scenario, self, plan, n_threads, per_card)
+        return holdem_boards.board_rows(scenario, self.game, plan, n_threads, per_card)
 
-    def board_rows_cached(self) -> bool:
+    def cached(self) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.holdem import runouts as holdem_boards
 
         return in_jit_cache(holdem_boards._boards)
 
-    # -- every flop at once ---------------------------------------------------------------------------
-    plays_flops = True
 
-    def flop_counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
-                    villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
+class HoldemFlops(Flops):
+    """Every flop at once in hold'em and short deck (:mod:`equity.games.holdem.flops`)."""
+
+    def counts(self, flops: np.ndarray, hero: tuple[np.ndarray, np.ndarray],
+               villain: tuple[np.ndarray, np.ndarray], gone: np.ndarray, threads: int) -> np.ndarray:
         from equity.games.holdem.flops import flop_counts
 
-        return flop_counts(flops, hero, villain, gone, self.tables(), threads)
+        return flop_counts(flops, hero, villain, gone, self.game.tables(), threads)
 
-    def flop_counts_cached(self, weighted: bool) -> bool:
+    def cached(self, weighted: bool) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games import hits
         from equity.games.holdem import flop_kernels
@@ -204,11 +227,11 @@ class HoldemGame(Game):
 
         return in_jit_cache(flop_kernels._flops, right_weights) and in_jit_cache(hits._flop_hits)
 
-    def flop_hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
-                  gone: np.ndarray) -> np.ndarray:
+    def hits(self, flops: np.ndarray, combos: np.ndarray, weights: np.ndarray,
+             gone: np.ndarray) -> np.ndarray:
         from equity.games.hits import flop_hits
 
-        return flop_hits(flops, combos, weights, gone, self)
+        return flop_hits(flops, combos, weights, gone, self.game)
 
 
 def _omaha_like(text: str) -> bool:

@@ -26,7 +26,7 @@ import numpy as np
 
 from equity.engines.protocol import Spot
 from equity.errors import HandSizeError
-from equity.games.base import Enumeration, Game
+from equity.games.base import Enumeration, Game, Hits, Runouts
 from equity.ranges import Range
 
 
@@ -36,7 +36,6 @@ class OmahaGame(Game):
 
     hand_example = "AsAhKsKh"
     range_example = "AAKKds or AAxx"
-    hit_rule = "two-plus-three"
 
     @property
     def eval_sizes(self) -> tuple[int, ...]:
@@ -154,25 +153,43 @@ class OmahaGame(Game):
         return (in_jit_cache(omaha_exact._items) and in_jit_cache(omaha_postflop._completions)
                 and in_jit_cache(omaha_preflop._items))
 
-    def hits_cached(self) -> bool:
+    @property
+    def hits(self) -> Hits:
+        return TwoPlusThreeHits(self)
+
+    @property
+    def runouts(self) -> Runouts:
+        return OmahaRunouts(self)
+
+
+class TwoPlusThreeHits(Hits):
+    """What Omaha's hands make on a board: exactly two hole cards and three board cards."""
+
+    rule = "two-plus-three"
+
+    def classify(self, combos: np.ndarray, board: np.ndarray,
+                 gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        from equity.games.hits import classify
+
+        return classify(combos, board, gone, self.game, self.rule)
+
+    def cached(self) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games import hits
 
         return in_jit_cache(hits._omaha_hits)
 
-    def hits(self, combos: np.ndarray, board: np.ndarray,
-             gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        from equity.games.hits import classify
 
-        return classify(combos, board, gone, self)
+class OmahaRunouts(Runouts):
+    """Omaha's boards by the cards they add (:mod:`equity.games.omaha.runouts`)."""
 
     def board_rows(self, scenario: Spot, plan: Any, n_threads: int,
                    per_card: bool = False) -> tuple[Any, Any]:
         from equity.games.omaha import runouts as omaha_boards
 
-        return omaha_boards.board_rows(scenario, self, plan, n_threads, per_card)
+        return omaha_boards.board_rows(scenario, self.game, plan, n_threads, per_card)
 
-    def board_rows_cached(self) -> bool:
+    def cached(self) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.omaha import runouts as omaha_boards
 

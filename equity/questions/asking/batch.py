@@ -31,12 +31,10 @@ import json
 import os
 import stat
 import sys
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from queue import Queue
 from typing import IO, Any
 
 from equity._version import __version__
@@ -46,8 +44,6 @@ from equity.questions.asking import pool, registry
 from equity.questions.question import Threads
 
 FORMATS = ("jsonl", "csv")
-#: The columns a CSV header may name: every question's keys.
-KEYS = registry.KEYS
 
 
 Answer = tuple[str, bool]  # an output line (JSON) and whether it is an error
@@ -78,9 +74,10 @@ def read_lines(stream: IO[str], fmt: str) -> Iterator[Line]:
                 yield Line(number, text)
         return
     reader = csv.DictReader(stream, restkey="\0extra")
+    columns = registry.keys()  # every question's keys
     for column in reader.fieldnames or []:
-        if column not in KEYS:
-            raise EquityError(f"CSV header: unknown column {column!r}; the columns are {', '.join(KEYS)}")
+        if column not in columns:
+            raise EquityError(f"CSV header: unknown column {column!r}; the columns are {', '.join(columns)}")
     for row in reader:
         yield Line(reader.line_num, row)
 
@@ -199,7 +196,8 @@ def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
 
     Lines go out in groups of ``group`` (one task each: fewer, larger messages to the workers when the
     input is a file; 1 for a stream, so no line waits for the next), at most ``window`` groups in
-    flight. A writer thread takes the futures in input order; this thread reads and submits.
+    flight (:func:`~equity.questions.asking.pool.ordered_map`: a thread of its own reads and submits; this
+    one writes).
 
     Args:
         lines: the input, read lazily.
@@ -212,56 +210,39 @@ def run(lines: Iterable[Line], submit: Submit, write: Callable[[str], None], *,
         skip: line numbers already answered (see :func:`answered`).
     """
     tally = Written()
-    slots = threading.Semaphore(window)
-    queue: Queue[Future[list[Answer]] | None] = Queue()
-    failure: list[BaseException] = []
+    unread: list[Exception] = []  # an error reading the input: raised as it is, once the answers are out
 
-    def writer() -> None:
-        try:
-            while (future := queue.get()) is not None:
-                for text, failed in future.result():
-                    write(text + "\n")
-                    tally.answers += 1
-                    tally.errors += failed
-                    if progress is not None:
-                        progress(tally.answers, total)
-                slots.release()
-        except BaseException as exc:  # handed to the reading thread, which re-raises it
-            failure.append(exc)
-            slots.release()
-
-    def send(batch: list[Line]) -> bool:
-        slots.acquire()
-        if failure:
-            return False
-        queue.put(submit(batch))
-        return True
-
-    thread = threading.Thread(target=writer, name="equity-batch-writer", daemon=True)
-    thread.start()
-    try:
+    def groups() -> Iterator[list[Line]]:
         pending: list[Line] = []
-        for line in lines:
-            if skip is not None and line.number < len(skip) and skip[line.number]:
-                continue
-            pending.append(line)
-            if len(pending) >= group:
-                if not send(pending):
-                    break
-                pending = []
-        else:
+        try:
+            for line in lines:
+                if skip is not None and line.number < len(skip) and skip[line.number]:
+                    continue
+                pending.append(line)
+                if len(pending) >= group:
+                    yield pending
+                    pending = []
             if pending:
-                send(pending)
-    finally:
-        queue.put(None)
-        while thread.is_alive():
-            thread.join(0.1)
-    if failure:
-        if isinstance(failure[0], Exception) and not isinstance(failure[0], EquityError):
-            raise EquityError(f"a worker failed ({type(failure[0]).__name__}: {failure[0]}); the "
-                              f"{tally.answers:,} answers written so far are whole and in order: run the "
-                              "same command with --output and --resume to finish") from None
-        raise failure[0]
+                yield pending
+        except Exception as exc:
+            unread.append(exc)
+
+    try:
+        for answers in pool.ordered_map(submit, groups(), window, reader=True):
+            for text, failed in answers:
+                write(text + "\n")
+                tally.answers += 1
+                tally.errors += failed
+                if progress is not None:
+                    progress(tally.answers, total)
+    except EquityError:
+        raise
+    except Exception as exc:
+        raise EquityError(f"a worker failed ({type(exc).__name__}: {exc}); the {tally.answers:,} answers "
+                          "written so far are whole and in order: run the same command with --output and "
+                          "--resume to finish") from None
+    if unread:
+        raise unread[0]
     return tally
 
 

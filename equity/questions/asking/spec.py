@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from equity.engines.montecarlo import DEFAULT_PRECISION, MAX_SEED, MAX_TRIALS
+from equity.engines.montecarlo import MAX_SEED, MAX_TRIALS
 from equity.errors import EquityError
 from equity.games import NAMES, get_game
 from equity.options import DEFAULT, METHODS, RunOptions, percent
 from equity.questions.calculate import calculate, choose, run_chosen
 from equity.questions.players import players_from_list
-from equity.questions.question import FALSE_WORDS, TRUE_WORDS, Question, Threads, threads_for
+from equity.questions.question import FALSE_WORDS, TRUE_WORDS, Command, Question, Threads
 from equity.questions.small_spots import calculate_fixed
 from equity.ranges import Range
 from equity.result import Result
@@ -139,16 +139,7 @@ def read_spec(table: Mapping[str, Any], fail: Callable[[str], EquityError], *, e
     for key in table:
         if key not in allowed:
             raise fail(f"unknown key {key!r}; a scenario has {', '.join(allowed)}")
-    if text:
-        table = {k: _from_text(k, v) for k, v in table.items() if v is not None and v.strip() != ""}
-    table = {k: _integral(v) if k in ("trials", "seed") else v for k, v in table.items()}
-
-    def get(key: str, ok: Callable[[Any], bool], what: str, default: Any = None) -> Any:
-        value = table.get(key, default)
-        if key in table and not ok(value):
-            raise fail(f"{key!r} must be {what}; got {value!r}")
-        return value
-
+    table, get = _reader(table, fail, text)
     if "players" not in table:
         raise fail("'players' is missing: a list such as [\"AsKs\", \"QQ+,AKs\", \"random\"]")
     items = get("players", lambda v: isinstance(v, list) and len(v) >= 2,
@@ -161,15 +152,50 @@ def read_spec(table: Mapping[str, Any], fail: Callable[[str], EquityError], *, e
         raise fail(str(exc)) from None
     board = get("board", lambda v: isinstance(v, str), "a string of cards", "")
     dead = get("dead", lambda v: isinstance(v, str), "a string of cards", "")
-    options = RunOptions(
+    options = _run_options(get)
+    categories = get("categories", lambda v: isinstance(v, bool), "true or false", False)
+    return Spec(tuple(players), board, dead, options, categories, game.name)
+
+
+def read_run(table: Mapping[str, Any], *, text: bool = False) -> RunOptions:
+    """The run options a line gives (``method``, ``trials``, ``precision`` in percentage points,
+    ``time``, ``seed``), checked as :func:`read_spec` checks them; other keys are not looked at.
+
+    Raises:
+        EquityError: a bad value, naming the key, the value and what is expected.
+    """
+    keys = ("method", "trials", "precision", "time", "seed")
+    _, get = _reader({k: v for k, v in table.items() if k in keys}, EquityError, text)
+    return _run_options(get)
+
+
+def _reader(table: Mapping[str, Any], fail: Callable[[str], EquityError],
+            text: bool) -> tuple[dict[str, Any], Callable[..., Any]]:
+    """A scenario's keys as typed values (CSV text read, an empty cell dropped; a whole float as an int
+    where a count is due), and ``get(key, ok, what, default)``: a key's value, checked by ``ok``, else
+    what ``fail`` makes of a message naming the key, the value and ``what`` is expected."""
+    if text:
+        table = {k: _from_text(k, v) for k, v in table.items() if v is not None and v.strip() != ""}
+    typed = {k: _integral(v) if k in ("trials", "seed") else v for k, v in table.items()}
+
+    def get(key: str, ok: Callable[[Any], bool], what: str, default: Any = None) -> Any:
+        value = typed.get(key, default)
+        if key in typed and not ok(value):
+            raise fail(f"{key!r} must be {what}; got {value!r}")
+        return value
+
+    return typed, get
+
+
+def _run_options(get: Callable[..., Any]) -> RunOptions:
+    """The run options, each read and checked by ``get(key, ok, what, default)``."""
+    return RunOptions(
         method=get("method", lambda v: v in METHODS, " or ".join(repr(m) for m in METHODS), "auto"),
         trials=get("trials", lambda v: _whole(v) and 1 <= v <= MAX_TRIALS, "a whole number from 1 to 10**15"),
         precision=percent(get("precision", lambda v: _finite(v) and v > 0,
                               "a number > 0 (percentage points)")),
         time_s=get("time", lambda v: _finite(v) and v > 0, "a number of seconds > 0"),
         seed=get("seed", lambda v: _whole(v) and 0 <= v <= MAX_SEED, "a whole number 0 .. 2**64-1"))
-    categories = get("categories", lambda v: isinstance(v, bool), "true or false", False)
-    return Spec(tuple(players), board, dead, options, categories, game.name)
 
 
 def _known_game(name: str) -> bool:
@@ -182,40 +208,21 @@ def _known_game(name: str) -> bool:
 
 # -- the equity question, as a line asks it ------------------------------------------------------------
 
-#: A line whose enumeration needs more board evaluations than this, or whose Monte Carlo run more trials,
-#: gets every thread of its worker; smaller ones one thread each, so one runs on every core at once.
-BIG_WORK = 50_000_000
-BIG_TRIALS = 4_000_000
-
-
-def _big(method: str, work: float, options: RunOptions) -> bool:
-    """Whether a run is big enough for every thread (:data:`BIG_WORK`, :data:`BIG_TRIALS`)."""
-    if method == "exact":
-        return work > BIG_WORK
-    if options.trials is not None:
-        return options.trials > BIG_TRIALS
-    if options.time_s is not None:
-        return True
-    # The standard error asked for; a pot share varies by at most 1/2.
-    target = DEFAULT_PRECISION if options.precision is None else options.precision
-    return (0.5 / target) ** 2 > BIG_TRIALS
-
-
 def run_spec(spec: Spec, threads: Threads, scenario: Scenario | None = None, **per_combo: Any) -> Result:
-    """Run a line's scenario (``scenario``, or the spec's) as :func:`equity.calculate` would, its threads
-    as :func:`threads_for` sizes them once the method is chosen; ``per_combo``: the per-combo counts to
-    keep (:func:`~equity.questions.calculate.calculate_scenario`'s ``combos``, ``groups`` and
+    """Run a line's scenario (``scenario``, or the spec's) as :func:`equity.calculate` would, on
+    ``threads`` (``"auto"``: sized by :func:`~equity.questions.calculate.run_chosen` once the method is
+    chosen); ``per_combo``: the per-combo counts to keep
+    (:func:`~equity.questions.calculate.calculate_scenario`'s ``combos``, ``groups`` and
     ``group_precision``)."""
-    if scenario is None and not per_combo and threads in ("auto", None, 1):
+    options = spec.options.replace(threads=threads)
+    if scenario is None and not per_combo and options.plain:
         result = _small_spot(spec)
         if result is not None:
             return result
     if scenario is None:
         scenario = Scenario.build(list(spec.players), spec.board, spec.dead, spec.game)
-    method, plan = choose(scenario, spec.options, rows=bool(per_combo))
-    big = _big(method, plan.work if plan is not None else 0.0, spec.options)
-    return run_chosen(scenario, method, plan, spec.options.replace(threads=threads_for(threads, big)),
-                      categories=spec.categories, **per_combo)
+    method, plan = choose(scenario, options, rows=bool(per_combo))
+    return run_chosen(scenario, method, plan, options, categories=spec.categories, **per_combo)
 
 
 def _small_spot(spec: Spec) -> Result | None:
@@ -234,4 +241,6 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
 
 
 #: ``equity HERO vs ...``: every player's equity (the keys above).
-EQUITY = Question("equity", SPEC_KEYS, _answer)
+EQUITY = Question("equity", SPEC_KEYS, _answer, command=Command(
+    "HERO [vs] OPPONENT...", "equities, e.g. equity AsKs vs 2 --board Th9h2c\n(--game plo, plo5, plo6, plo8, "
+    "big-o, 6+, stud, stud8, razz, 2-7, draw, badugi ...)"))

@@ -15,7 +15,7 @@ equity of the same matchup, which is computed on its own (exact) and shown besid
 has no live combo, or where no pair of live combos is disjoint, is a *blocked* row, left out of the means.
 The texture table gives the same weighted means over the flops of each texture.
 
-The counting is the game's (:meth:`~equity.games.base.Game.flop_counts`: hold'em and short deck); flops
+The counting is the game's (:attr:`~equity.games.base.Game.flops`: hold'em and short deck); flops
 go to worker processes or a Dask cluster in groups when asked, with the same numbers.
 """
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import secrets
 import time
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,18 +31,19 @@ import numpy as np
 
 from equity.cards import format_cards
 from equity.engines import exact
+from equity.engines.montecarlo import board_seed
 from equity.engines.parallel import check_threads
-from equity.errors import EquityError, GameError, RangeError, ScenarioError, TooLarge
+from equity.errors import EquityError, GameError, RangeError, ScenarioError
 from equity.games import Game, get_game
 from equity.options import RunOptions
 from equity.questions.asking.spec import read_spec
 from equity.questions.calculate import AUTO_WORK, calculate_scenario, choose
 from equity.questions.flops.rows import TEXTURES, FlopRow, FlopsResult, Mean, Side, build_rows, mean, sort_key
 from equity.questions.flops.sets import FlopSet, select
-from equity.questions.question import Question, Threads, text_key, threads_for, truth
+from equity.questions.question import Command, Question, Threads, text_key, truth
 from equity.ranges import Range
 from equity.result import PlayerResult
-from equity.scenario import Scenario
+from equity.scenario import Scenario, cards_out
 
 #: The Monte Carlo precision of each flop when none is given: 0.5 percentage points.
 FLOP_PRECISION = 0.005
@@ -93,10 +93,10 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
     [('AsKd2c', 0.9566), ('Ks8h3d', 0.0859)]
     """
     started = time.perf_counter()
-    options = RunOptions.build(options, **run)
+    options = RunOptions.build(options, **run).sized(True)  # every flop at once: a big run
     check_threads(options.threads)
     chosen = get_game(game)
-    if not chosen.plays_flops:
+    if chosen.flops is None:
         raise GameError(f"equity flops plays hold'em and short deck, not {chosen.title}")
     scenario = _scenario(hero, villain, dead, chosen)
     mc = options.method == "monte-carlo" or bool(options.monte_carlo_asked)
@@ -105,9 +105,7 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
     elif options.method not in ("auto", "exact"):
         choose(scenario, options)  # names the bad method
     sides = [_combos(scenario, p) for p in (0, 1)]
-    gone = np.zeros(52, np.uint8)
-    gone[list(scenario.dead)] = 1
-    gone[list(chosen.off_deck)] = 1
+    gone = cards_out(chosen, scenario.dead)
     deck = np.flatnonzero(gone == 0).astype(np.uint8)
     chosen_set = select(deck, np.asarray(exact.symmetries(scenario), np.int64), flops, chosen.low_card)
     seed = None
@@ -118,11 +116,11 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
     if options.on_start is not None:
         weighted = not all((w == 1).all() for _, w in sides)
         options.on_start("monte-carlo" if mc else "flops", chosen.simulation_cached(True) if mc
-                         else chosen.flop_counts_cached(weighted), chosen.title)
+                         else chosen.flops.cached(weighted), chosen.title)
     count_start = time.perf_counter()
     counts = _run(job, chosen_set, options, workers, cluster)
     count_s = time.perf_counter() - count_start
-    hits = [chosen.flop_hits(chosen_set.flops, c, w, gone) for c, w in sides]
+    hits = [chosen.flops.hits(chosen_set.flops, c, w, gone) for c, w in sides]
     rows = build_rows(chosen_set, counts, hits, tuple(sides), gone, mc, chosen.low_card)
     result_pre, note = None, None
     if preflop and not chosen_set.narrowed:
@@ -149,7 +147,7 @@ def _scenario(hero: Any, villain: Any, dead: Any, game: Game) -> Scenario:
         if villain != 1:
             raise ScenarioError(f"equity flops plays one opponent; got {villain} random hands")
         villain = None
-    return Scenario.build(["random" if hero is None else hero, villain], dead=dead, game=game,
+    return Scenario.build([hero, villain], dead=dead, game=game,
                           keep_random=True)
 
 
@@ -182,7 +180,7 @@ class _Job:
 
 def count_group(items: list[tuple[_Job, np.ndarray]], threads: Any = None) -> list[Any]:
     """The counts of groups of flops, each ``(job, flops uint8 (n, 3))``: exact, an ``(n, 3)`` array
-    (:meth:`~equity.games.base.Game.flop_counts`); Monte Carlo, per flop ``(players, trials, seed)`` (each
+    (:meth:`~equity.games.base.Flops.counts`); Monte Carlo, per flop ``(players, trials, seed)`` (each
     player's win, tie, equity, stderr and combos) or None where no deal is possible. The job that
     :func:`equity.questions.asking.pool.executor` runs wherever it sends a group."""
     out: list[Any] = []
@@ -191,25 +189,21 @@ def count_group(items: list[tuple[_Job, np.ndarray]], threads: Any = None) -> li
         if job.mc:
             out.append([_mc_flop(job, game, flop) for flop in group])
         else:
-            n = 1 if threads == "auto" else threads or 0  # a worker beside others: one thread
+            n = RunOptions(threads=threads).sized(False).threads or 0  # a worker beside others: one
             hero, villain = (job.hero, job.hero_w), (job.villain, job.villain_w)
-            out.append(game.flop_counts(group, hero, villain, job.gone, n))
+            out.append(game.flops.counts(group, hero, villain, job.gone, n))
     return out
 
 
-def flop_seed(seed: int, flop: str) -> int:
-    """A flop's Monte Carlo seed, from the run's seed and the flop's text: a row is then ``equity HERO vs
-    VILLAIN --board FLOP --seed S`` whatever else the run asks."""
-    return zlib.crc32(f"{seed}:{flop}".encode())
-
-
 def _mc_flop(job: _Job, game: Game, flop: np.ndarray) -> Any:
-    text = format_cards(flop)
+    """A flop's Monte Carlo run, seeded from the run's seed and the flop's cards
+    (:func:`~equity.engines.montecarlo.board_seed`): a row is then ``equity HERO vs VILLAIN --board FLOP
+    --seed S`` whatever else the run asks."""
     try:
         scenario = Scenario(job.players, tuple(int(c) for c in flop), job.dead, game)
     except RangeError:
         return None
-    seed = flop_seed(job.seed, text)
+    seed = board_seed(job.seed, flop)
     precision = job.precision
     if precision is None and job.trials is None and job.time_s is None:
         precision = FLOP_PRECISION
@@ -237,12 +231,13 @@ def _run(job: _Job, chosen: FlopSet, options: RunOptions, workers: int | None,
             if progress is not None:
                 progress(done, n)
     else:
-        from equity.questions.asking.pool import executor
+        from equity.questions.asking.pool import executor, ordered_map
 
         with executor(workers, cluster, count_group) as (submit, _):
-            futures = [submit([item]) for item in groups]
-            for item, future in zip(groups, futures, strict=True):
-                parts.extend(future.result())
+            # every group in flight at once (a few dozen, each a job and 64 flops)
+            counted = ordered_map(submit, ([item] for item in groups), len(groups))
+            for item, part in zip(groups, counted, strict=True):
+                parts.extend(part)
                 done += len(item[1])
                 if progress is not None:
                     progress(done, n)
@@ -255,15 +250,8 @@ def _preflop(scenario: Scenario) -> tuple[tuple[PlayerResult, PlayerResult] | No
     """The exact preflop result of the matchup when its enumeration is at most :data:`PREFLOP_WORK` (a
     few seconds), else None and why not."""
     pre = Scenario(scenario.players, (), scenario.dead, scenario.game)
-    plan = None
-    # the bound first (listing the deals of random against random alone takes seconds): as
-    # :func:`equity.questions.calculate.choose` does
-    if exact.upper_bound(pre) / len(exact.symmetries(pre)) <= 8 * PREFLOP_WORK:
-        try:
-            plan = exact.plan(pre)
-        except TooLarge:
-            pass
-    if plan is None or plan.work > PREFLOP_WORK:
+    plan = exact.plan_within(pre, PREFLOP_WORK)
+    if plan is None:
         return None, "the preflop enumeration is too large to run beside the flops"
     result = exact.enumerate_exact(pre, deals=plan)
     return (result.players[0], result.players[1]), None
@@ -288,13 +276,14 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
         raise EquityError(f"a flops line has two players, the hero's range and the villain's; got "
                           f"{len(spec.players)}")
     pre = truth("preflop", keys["preflop"], as_text) if "preflop" in keys else True
-    options = spec.options.replace(threads=threads_for(threads, True))
+    options = spec.options.replace(threads=threads).sized(True)
     return flops(spec.players[0], spec.players[1], flops=text_key(keys, "flops", "text"),  # type: ignore[arg-type]
                  dead=spec.dead, game=spec.game, options=options, preflop=bool(pre)).to_dict()
 
 
 #: ``equity flops``: range against range on every flop.
-QUESTION = Question("flops", _KEYS, _answer)
+QUESTION = Question("flops", _KEYS, _answer, command=Command(
+    "HERO_RANGE vs VILLAIN_RANGE", "every flop at once: each flop's equities and hits"))
 
-__all__ = ["FLOP_PRECISION", "FlopRow", "FlopsResult", "Mean", "QUESTION", "Side", "count_group", "flop_seed",
+__all__ = ["FLOP_PRECISION", "FlopRow", "FlopsResult", "Mean", "QUESTION", "Side", "count_group",
            "flops", "sort_key"]

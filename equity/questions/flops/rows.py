@@ -21,7 +21,7 @@ from equity.cards import format_cards
 from equity.errors import ScenarioError
 from equity.games.hits import FLOP_HIT_KEYS
 from equity.questions.flops.sets import PAIRING, RANK_NAMES, SUITS, FlopSet, texture_names
-from equity.result import PlayerResult
+from equity.result import PlayerResult, exact_figures
 
 
 @dataclass(frozen=True)
@@ -227,7 +227,7 @@ def build_rows(chosen: FlopSet, counts: list[Any], hits: list[np.ndarray],
                low_card: int = 0) -> list[FlopRow]:
     """One :class:`FlopRow` a flop of ``chosen``, from its counts (exact: hero wins, ties and trials;
     Monte Carlo: each player's figures, trials and seed, or None), each side's hits
-    (:meth:`~equity.games.base.Game.flop_hits`), the two ranges' ``(combos, weights)`` and the ``gone``
+    (:meth:`~equity.games.base.Flops.hits`), the two ranges' ``(combos, weights)`` and the ``gone``
     cards (dead or off the deck)."""
     names = texture_names(chosen.flops, low_card)
     left = int((gone == 0).sum()) - 3 - 4  # the cards a pair's boards are dealt from
@@ -289,9 +289,9 @@ def live_counts(combos: np.ndarray, flops: np.ndarray, chunk: int = 2048) -> np.
 
 def _exact_side(wins: float, ties: float, total: float) -> tuple[float, float, float, float]:
     """A side's win, tie and equity from whole counts, each rounded once as the exact engine rounds them
-    (:func:`equity.result.player_results`), or from weighted sums."""
+    (:func:`equity.result.exact_figures`; a tie splits the pot two ways), or from weighted sums."""
     if isinstance(total, int):
-        return wins / total, ties / total, (2 * wins + ties) / (2 * total), 0.0
+        return (*exact_figures(wins, (0, 0, ties), total), 0.0)
     return wins / total, ties / total, (wins + ties / 2) / total, 0.0
 
 
@@ -354,7 +354,7 @@ def mean(name: str, rows: Sequence[FlopRow], index: Sequence[int], hits: list[np
           mc: bool) -> Mean:
     """The weighted means over ``rows`` (each weighing its flops times its live pairs): exact from whole
     counts where the rows are exact and unweighted. ``index``: the rows' places in ``hits`` (each side's
-    :meth:`~equity.games.base.Game.flop_hits`), whose shares are weighted by flops times live weight."""
+    :meth:`~equity.games.base.Flops.hits`), whose shares are weighted by flops times live weight."""
     played = [r for r in rows if not r.blocked]
     flops_all = sum(r.weight for r in rows)
     counted = sum(r.weight for r in played)
@@ -366,8 +366,9 @@ def mean(name: str, rows: Sequence[FlopRow], index: Sequence[int], hits: list[np
         hw = sum(r.weight * r.counts[0] for r in played)
         tw = sum(r.weight * r.counts[1] for r in played)
         vw = den - hw - tw
-        hero_eq, villain_eq = (2 * hw + tw) / (2 * den), (2 * vw + tw) / (2 * den)
-        hero_win, villain_win, tie, stderr = hw / den, vw / den, tw / den, 0.0
+        hero_win, tie, hero_eq = exact_figures(hw, (0, 0, tw), den)
+        villain_win, _, villain_eq = exact_figures(vw, (0, 0, tw), den)
+        stderr = 0.0
     else:
         k = [r.weight * r.pairs for r in played]
         total = math.fsum(k)

@@ -38,6 +38,7 @@ import numpy as np
 
 from equity.cards import format_cards, parse_cards
 from equity.errors import CardError, DuplicateCardError, ScenarioError
+from equity.evaluators.straights import straight_masks
 
 SUITS = ("monotone", "two-tone", "rainbow")
 PAIRING = ("unpaired", "paired", "trips")
@@ -121,17 +122,10 @@ def textures(flops: np.ndarray, low_card: int = 0) -> dict[str, np.ndarray]:
     for j in range(3):
         mask |= 1 << ranks[:, j]
     connected = np.zeros(len(f), bool)
-    for straight in _straights(low_card):
+    for straight in straight_masks(low_card // 4):
         connected |= (mask & straight) == mask
     connected &= n_ranks == 3
     return {"suits": n_suits - 1, "pairing": 3 - n_ranks, "connected": connected, "high": r[:, 2]}
-
-
-def _straights(low_card: int) -> list[int]:
-    """The deck's straights as rank masks: five ranks in a row, and the ace with the four lowest."""
-    low = low_card // 4
-    return [(1 << 12) | sum(1 << k for k in range(low, low + 4)),
-            *(sum(1 << k for k in range(k0, k0 + 5)) for k0 in range(low, 9))]
 
 
 def texture_names(flops: np.ndarray, low_card: int = 0) -> list[tuple[str, str, str, bool]]:

@@ -19,7 +19,7 @@ big blinds of its own hand.
 from __future__ import annotations
 
 import functools
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -33,7 +33,7 @@ from equity.histories.chips import REASONS
 from equity.histories.files import Source, read_source, sources
 from equity.histories.model import Hand
 from equity.options import DEFAULT, RunOptions
-from equity.questions.asking.pool import executor
+from equity.questions.asking.pool import executor, ordered_map
 from equity.questions.hands.allin import PricedHand, classify, price, price_classified
 from equity.questions.question import Threads
 
@@ -178,7 +178,7 @@ def error_dict(error: HistoryError) -> dict[str, Any]:
 def price_group(hands: list[Hand], threads: Threads = None, options: RunOptions = DEFAULT
                 ) -> list[PricedHand | HistoryError]:
     """Price each of ``hands`` with ``options`` (a task on a worker: one thread each under ``"auto"``)."""
-    options = options.replace(threads=1 if threads == "auto" else threads)  # type: ignore[arg-type]
+    options = options.replace(threads=threads).sized(False)
     out: list[PricedHand | HistoryError] = []
     for hand in hands:
         try:
@@ -213,15 +213,8 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
     remote = bool(cluster) or workers != 0  # then only the hands with an all-in to price travel
     job = functools.partial(price_group, options=options.replace(on_start=None) if remote else options)
     first: set[str] = set()  # the games an all-in was priced in this process
-    with executor(workers, cluster, job) as (submit, n_workers):
-        window: deque[Future[list[Any]]] = deque()
-        limit = max(1, WINDOW * n_workers)
 
-        def drain(keep: int) -> None:
-            while len(window) > keep:
-                for item in window.popleft().result():
-                    _take(summary, item, on_hand, on_error)
-
+    def groups() -> Iterator[list[Any]]:
         for done, source in enumerate(files):
             group: list[Hand] = []
             for item in _hands(source, summary):
@@ -247,15 +240,17 @@ def run(paths: Sequence[str], options: RunOptions = DEFAULT, *, workers: int | N
                         continue
                 group.append(item)
                 if len(group) >= GROUP:
-                    window.append(_send(submit, group))
+                    yield group
                     group = []
-                    drain(limit)
             if group:
-                window.append(_send(submit, group))
-                drain(limit)
+                yield group
             if progress is not None:  # the file is read; its last hands may still be pricing
                 progress(done + 1, len(files), summary.read)
-        drain(0)
+
+    with executor(workers, cluster, job) as (submit, n_workers):
+        for priced in ordered_map(functools.partial(_send, submit), groups(), WINDOW * n_workers):
+            for item in priced:
+                _take(summary, item, on_hand, on_error)
     return summary
 
 

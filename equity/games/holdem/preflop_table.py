@@ -4,7 +4,7 @@ Regenerate with ``python -m tools.preflop_gen``; ``tests/games/test_preflop.py``
 checks this file. ``RANKED`` lists ``(class, 2 * wins + ties)`` best first, the count over every
 deal of each combo of the class: a class's equity is its number over
 ``n_combos * DENOMINATOR_PER_COMBO`` (6 combos for a pair, 4 suited, 12 offsuit); see
-:mod:`tools.preflop_gen`; :mod:`equity.preflop` reads it.
+:mod:`tools.preflop_gen`; :mod:`equity.games.holdem.preflop` reads it.
 """
 
 #: 2 (pot shares are doubled) * C(50, 5) boards * C(45, 2) opponent holdings.
