@@ -18,8 +18,13 @@ suits cannot matter:
 - **The last card by its rank**, but for the cards of a suit some player holds four of.
 
 The counts are exact (an integer count of boards behind every score); ``tests/engines/test_exact.py`` checks
-them against every board scored one by one. Closures, not helper functions, keep the walk's arrays
-free of reference counting (``NUMBA-NOTES.md``).
+them against every board scored one by one.
+
+:func:`_deals` is the frame loop and three closures over its arrays (``score``, ``two``, ``last``); the
+rest is small pieces compiled without numba's runtime and inlined by LLVM (``_INLINED``): an array handed
+to one costs no reference counts, where handed to an ``njit`` helper, or one inlined by numba, it costs
+them on every call (``NUMBA-NOTES.md``). The working arrays are allocated in the kernel (:func:`_work`,
+inlined too), not handed to it: LLVM then knows that they overlap nothing, which measured 5-30% faster.
 """
 
 from __future__ import annotations
@@ -47,6 +52,9 @@ class Board(NamedTuple):
     cat_of: np.ndarray
 
 
+_ZERO = uint64(0)
+#: How the kernels' pieces are compiled (see below).
+_INLINED = dict(cache=True, forceinline=True, _nrt=False)
 _THREE = uint64(3)
 _SUITS = uint64(3)  # a card's suit: its low two bits
 _SEVEN = uint64(7)
@@ -60,6 +68,389 @@ def _one_deal(deal_wins, deal_ties, w, wins, ties):
         deal_wins[p] = w * wins[p]
         for s in range(deal_ties.shape[1]):
             deal_ties[p, s] = w * ties[p, s]
+
+
+# The pieces of :func:`_deals` below are compiled without numba's runtime (they allocate nothing) and
+# inlined by LLVM where they are called (``_INLINED``): an array handed to one then costs no reference
+# counts. Inlined by numba instead (``inline="always"``), each array handed in costs its reference counts
+# in the kernel's loops (the enumeration ran 2-6x slower); called as an njit function, about 2x.
+
+
+@njit(**_INLINED)
+def _suited(z, suit_shift, suited_class):
+    """The class of the flush in the suit words ``z`` (uint64): above every class when no suit has five
+    cards, so that ``min`` ignores it."""
+    return np.int64(suited_class[(z >> suit_shift[z >> _COUNTS]) & _MASK])
+
+
+@njit(**_INLINED)
+def _showdown(ranks, words, k, cw, suited, times, rank_last, suit_shift, suited_class, vals, wins, ties, cats,
+              want_cats, cat_of):
+    """One showdown, counted ``times`` times: each player's class with a last card of rank k on the rank
+    node ``ranks[p]`` (uint64 (P,)), and with ``suited`` the flush of ``words[p] + cw`` (uint64 (P,), suit
+    words), into ``vals`` (int64 (P,)); a win for a lone best hand in ``wins`` (P,), else a tie of as many
+    as hold it in ``ties[p, k]``; with ``want_cats`` each player's category (``cat_of``) in ``cats`` (P, 9,
+    3): ends with, wins with, ties with. The classes are compared as they are read: a second pass over
+    them measured clearly slower with three players."""
+    n_players = vals.shape[0]
+    best = np.int64(1 << 30)
+    n_best = 0
+    winner = 0
+    for p in range(n_players):
+        v = np.int64(rank_last[ranks[p] + k])
+        if suited:
+            v = min(v, _suited(words[p] + cw, suit_shift, suited_class))
+        vals[p] = v
+        if v < best:
+            best, n_best, winner = v, 1, p
+        elif v == best:
+            n_best += 1
+    if n_best == 1:
+        wins[winner] += times
+    else:
+        for p in range(n_players):
+            if vals[p] == best:
+                ties[p, n_best] += times
+    if want_cats:
+        for p in range(n_players):
+            x = cat_of[vals[p]]
+            cats[p, x, 0] += times
+            if vals[p] == best:
+                cats[p, x, 1 if n_best == 1 else 2] += times
+
+
+@njit(**_INLINED)
+def _deal_start(holes, i, board, live, deck, after, R, W, most, rank_step, card_word):
+    """Deal ``i``'s cards to place (``deck``, ``after``) and its depth-0 states (the hole cards and the
+    fixed board but its last card when it is full, in row 0 of R, W and most); returns how many cards to
+    place."""
+    n_players = holes.shape[1]
+    to_deal = 5 - board.shape[0]
+    n_fixed = board.shape[0] if to_deal else 4  # board cards walked before the enumeration
+    used = np.uint64(0)
+    for p in range(n_players):
+        used |= np.uint64(1) << np.uint64(holes[i, p, 0])
+        used |= np.uint64(1) << np.uint64(holes[i, p, 1])
+    m = 0
+    if to_deal:
+        for c in live:
+            if not (used >> np.uint64(c)) & np.uint64(1):
+                deck[m] = c
+                m += 1
+    else:
+        deck[0] = board[n_fixed]
+        m = 1
+    nxt = m
+    for j in range(m - 1, -1, -1):
+        if j < m - 1 and deck[j] >> _TWO != deck[j + 1] >> _TWO:
+            nxt = j + 1
+        after[j] = nxt
+    for s in range(4):
+        most[0, s] = 0
+    for p in range(n_players):
+        r = uint64(0)
+        w = uint64(0)
+        for j in range(n_fixed):
+            c = board[j]
+            r = uint64(rank_step[r + (c >> _TWO)])
+            w += card_word[c]
+        for j in range(2):
+            c = holes[i, p, j]
+            r = uint64(rank_step[r + (c >> _TWO)])
+            w += card_word[c]
+        R[0, p] = r
+        W[0, p] = w
+        for s in range(4):
+            most[0, s] = max(most[0, s], np.int64((w >> (_COUNTS + _THREE * uint64(s))) & _SEVEN))
+    return m
+
+
+@njit(**_INLINED)
+def _step(R, W, most, d, c, rank_step, card_word):
+    """Depth d + 1's states: depth d's with card c."""
+    k = c >> _TWO
+    cw = card_word[c]
+    for p in range(R.shape[1]):
+        R[d + 1, p] = rank_step[R[d, p] + k]
+        W[d + 1, p] = W[d, p] + cw
+    for s in range(4):
+        most[d + 1, s] = most[d, s]
+    most[d + 1, c & _SUITS] += 1
+
+
+@njit(**_INLINED)
+def _fours(most, d):
+    """The suits (bits 0-3) of which some player holds four or more at depth d."""
+    mask = uint64(0)
+    for s in range(4):
+        if most[d, s] >= 4:
+            mask |= uint64(1) << uint64(s)
+    return mask
+
+
+@njit(**_INLINED)
+def _fits_two(most, d):
+    """Whether the last two cards can be scored by their ranks at depth d (``two`` in :func:`_play`): no
+    player holds five of a suit, and at most one suit has a player holding four."""
+    n4 = 0
+    for s in range(4):
+        if most[d, s] > 4:
+            return False
+        n4 += most[d, s] == 4
+    return n4 <= 1
+
+
+@njit(**_INLINED)
+def _two_cards(deck, after, most, d, start, m, n, n_suit, suit_cards):
+    """The cards deck[start:m] that the last two come from, as :func:`_play`'s ``two`` scores them: ``n``
+    the count of each rank outside the suit some player holds four of, and ``suit_cards[s, :n_suit[s]]``
+    the cards of each suit some player holds three or four of. Returns (three, four, n_four): the suits
+    (bits) some player holds three of, the suit some player holds four of (4: none) and its cards left."""
+    for k in range(13):
+        n[k] = 0
+    j = start
+    while j < m:
+        nx = after[j]
+        n[deck[j] >> _TWO] = nx - j
+        j = nx
+    three = uint64(0)
+    four = 4
+    for s in range(4):
+        n_suit[s] = 0
+        if most[d, s] == 3:
+            three |= uint64(1) << uint64(s)
+        elif most[d, s] == 4:
+            four = s
+    if three or four < 4:
+        for j in range(start, m):
+            c = deck[j]
+            s = c & _SUITS
+            if (three >> s) & uint64(1) or s == four:
+                suit_cards[s, n_suit[s]] = c
+                n_suit[s] += 1
+    n_four = n_suit[four] if four < 4 else 0
+    for x in range(n_four):  # the rank counts are of the other suits' cards
+        n[suit_cards[four, x] >> _TWO] -= 1
+    return three, four, n_four
+
+
+@njit(**_INLINED)
+def _two_ranks_heads_up(r0, r1, n, rank_step, rank_last):
+    """Heads-up, every pair of ranks of the ``n`` (int64 (13,)) cards of each rank on the rank nodes
+    r0, r1: the boards each player wins, (w0, w1)."""
+    w0 = 0
+    w1 = 0
+    for a in range(13):
+        na = n[a]
+        if na == 0:
+            continue
+        ka = uint64(a)
+        q0 = uint64(rank_step[r0 + ka])
+        q1 = uint64(rank_step[r1 + ka])
+        kb = ka
+        cnt = na * (na - 1) // 2
+        for b in range(a, 13):
+            v0 = rank_last[q0 + kb]
+            v1 = rank_last[q1 + kb]
+            w0 += cnt * (v0 < v1)
+            w1 += cnt * (v1 < v0)
+            kb += uint64(1)
+            if b < 12:
+                cnt = na * n[b + 1]
+    return w0, w1
+
+
+@njit(**_INLINED)
+def _two_suited_heads_up(cards, s, n_cards, r0, r1, x0, x1, w0, w1, rank_step, rank_last, card_word,
+                         suit_shift, suited_class):
+    """Heads-up on the rank nodes r0, r1 and suit words x0, x1, the pairs of ``cards[s, :n_cards]``
+    (uint64; suit s, which some player holds three of), counted by their ranks in (w0, w1) already: taken
+    back and counted with their flush; (w0, w1) updated."""
+    for x in range(n_cards):
+        cx = cards[s, x]
+        q0 = uint64(rank_step[r0 + (cx >> _TWO)])
+        q1 = uint64(rank_step[r1 + (cx >> _TWO)])
+        y0 = x0 + card_word[cx]
+        y1 = x1 + card_word[cx]
+        for y in range(x + 1, n_cards):
+            cy = cards[s, y]
+            l0 = np.int64(rank_last[q0 + (cy >> _TWO)])
+            l1 = np.int64(rank_last[q1 + (cy >> _TWO)])
+            v0 = min(l0, _suited(y0 + card_word[cy], suit_shift, suited_class))
+            v1 = min(l1, _suited(y1 + card_word[cy], suit_shift, suited_class))
+            w0 += (v0 < v1) - (l0 < l1)
+            w1 += (v1 < v0) - (l1 < l0)
+    return w0, w1
+
+
+@njit(**_INLINED)
+def _two_four_heads_up(cards, s, n_cards, n, r0, r1, x0, x1, w0, w1, rank_step, rank_last, card_word,
+                       suit_shift, suited_class):
+    """Heads-up on the rank nodes r0, r1 and suit words x0, x1, the pairs with a card of
+    ``cards[s, :n_cards]`` (uint64, suit s, which some player holds four of): with a card of each rank of the
+    other suits (``n``), then with a later card of the suit; (w0, w1) updated."""
+    for x in range(n_cards):
+        cx = cards[s, x]
+        q0 = uint64(rank_step[r0 + (cx >> _TWO)])
+        q1 = uint64(rank_step[r1 + (cx >> _TWO)])
+        y0 = x0 + card_word[cx]
+        y1 = x1 + card_word[cx]
+        f0 = _suited(y0, suit_shift, suited_class)  # a card of another suit adds no flush
+        f1 = _suited(y1, suit_shift, suited_class)
+        for b in range(13):
+            nb = n[b]
+            if nb:
+                v0 = min(np.int64(rank_last[q0 + uint64(b)]), f0)
+                v1 = min(np.int64(rank_last[q1 + uint64(b)]), f1)
+                w0 += nb * (v0 < v1)
+                w1 += nb * (v1 < v0)
+        for y in range(x + 1, n_cards):
+            cy = cards[s, y]
+            ky, cw = cy >> _TWO, card_word[cy]
+            v0 = min(np.int64(rank_last[q0 + ky]), _suited(y0 + cw, suit_shift, suited_class))
+            v1 = min(np.int64(rank_last[q1 + ky]), _suited(y1 + cw, suit_shift, suited_class))
+            w0 += v0 < v1
+            w1 += v1 < v0
+    return w0, w1
+
+
+@njit(**_INLINED)
+def _last_heads_up(deck, after, start, m, r0, r1, x0, x1, mask, rank_last, card_word, suit_shift,
+                   suited_class):
+    """Heads-up on the rank nodes r0, r1 and suit words x0, x1, every last card from deck[start:m]: by
+    rank alone, but the cards of the suits ``mask`` (bits) some player holds four of, and every card's
+    flush when there is such a suit. Returns the boards each player wins, (w0, w1)."""
+    w0 = 0
+    w1 = 0
+    j = start
+    if mask == 0:
+        while j < m:
+            k = deck[j] >> _TWO
+            nx = after[j]
+            v0 = rank_last[r0 + k]
+            v1 = rank_last[r1 + k]
+            w0 += (nx - j) * (v0 < v1)
+            w1 += (nx - j) * (v1 < v0)
+            j = nx
+    while j < m:
+        k = deck[j] >> _TWO
+        nx = after[j]
+        l0 = np.int64(rank_last[r0 + k])
+        l1 = np.int64(rank_last[r1 + k])
+        n_same = 0
+        same = uint64(0)
+        for u in range(j, nx):
+            c = deck[u]
+            if (mask >> (c & _SUITS)) & uint64(1):
+                v0 = min(l0, _suited(x0 + card_word[c], suit_shift, suited_class))
+                v1 = min(l1, _suited(x1 + card_word[c], suit_shift, suited_class))
+                w0 += v0 < v1
+                w1 += v1 < v0
+            else:
+                n_same += 1
+                same = c
+        if n_same:
+            v0 = min(l0, _suited(x0 + card_word[same], suit_shift, suited_class))
+            v1 = min(l1, _suited(x1 + card_word[same], suit_shift, suited_class))
+            w0 += n_same * (v0 < v1)
+            w1 += n_same * (v1 < v0)
+        j = nx
+    return w0, w1
+
+
+@njit(**_INLINED)
+def _two_many(d, mult, three, four, n_four, n, n_suit, suit_cards, R, W, q, zq, rank_step, rank_last,
+              card_word, suit_shift, suited_class, vals, wins, ties, cats, want_cats, cat_of):
+    """``two`` of :func:`_deals` for more than two players, or with categories, on depth d's states (R, W):
+    each pair of ranks of the ``n`` cards of each rank, then the pairs of the suits ``three`` (bits) some
+    player holds three of, taken back and scored with their flush, then the pairs with a card of the suit
+    ``four`` some player holds four of (``n_four`` cards left; 4: none): each showdown counted ``mult``
+    times per pair of cards (:func:`_showdown`). q, zq: scratch (P,)."""
+    n_players = vals.shape[0]
+    for p in range(n_players):
+        zq[p] = W[d, p]
+    for a in range(13):  # every pair of ranks, by its cards
+        if n[a]:
+            for p in range(n_players):
+                q[p] = rank_step[R[d, p] + uint64(a)]
+            for b in range(a, 13):
+                cnt = n[a] * (n[a] - 1) // 2 if b == a else n[a] * n[b]
+                if cnt:
+                    _showdown(q, zq, uint64(b), _ZERO, False, mult * cnt, rank_last, suit_shift, suited_class,
+                              vals, wins, ties, cats, want_cats, cat_of)
+    for s in range(4):  # the pairs of a suit some player holds three of: taken back, scored with a flush
+        for x in range(n_suit[s] if (three >> uint64(s)) & uint64(1) else 0):
+            cx = suit_cards[s, x]
+            for p in range(n_players):
+                q[p] = rank_step[R[d, p] + (cx >> _TWO)]
+            for y in range(x + 1, n_suit[s]):
+                cy = suit_cards[s, y]
+                pair = card_word[cx] + card_word[cy]
+                _showdown(q, zq, cy >> _TWO, pair, False, -mult, rank_last, suit_shift, suited_class, vals,
+                          wins, ties, cats, want_cats, cat_of)
+                _showdown(q, zq, cy >> _TWO, pair, True, mult, rank_last, suit_shift, suited_class, vals,
+                          wins, ties, cats, want_cats, cat_of)
+    for x in range(n_four):  # a card of the four-held suit (one of another suit adds no flush)
+        cx = suit_cards[four, x]
+        for p in range(n_players):
+            q[p] = rank_step[R[d, p] + (cx >> _TWO)]
+            zq[p] = W[d, p] + card_word[cx]
+        for b in range(13):  # with the other suits' cards of rank b
+            if n[b]:
+                _showdown(q, zq, uint64(b), _ZERO, True, mult * n[b], rank_last, suit_shift, suited_class,
+                          vals, wins, ties, cats, want_cats, cat_of)
+        for y in range(x + 1, n_four):  # with a later card of the suit
+            cy = suit_cards[four, y]
+            _showdown(q, zq, cy >> _TWO, card_word[cy], True, mult, rank_last, suit_shift, suited_class, vals,
+                      wins, ties, cats, want_cats, cat_of)
+
+
+@njit(**_INLINED)
+def _add_deal(tally, chunk, w, wins, ties, cats, want_cats):
+    """A deal's counts (int64 wins (P,), ties (P, MAX_SPLIT), cats (P, 9, 3)), times its weight ``w``, into
+    row ``chunk`` of the float64 :class:`~equity.tally.Tally` ``tally``."""
+    wins_out, ties_out, cats_out = tally.wins, tally.ties, tally.cats
+    for p in range(wins.shape[0]):
+        wins_out[chunk, p] += w * wins[p]
+        for s in range(MAX_SPLIT):
+            ties_out[chunk, p, s] += w * ties[p, s]
+        if want_cats:
+            for c in range(N_CATEGORIES):
+                for x in range(3):
+                    cats_out[chunk, p, c, x] += w * cats[p, c, x]
+
+
+@njit(cache=True, forceinline=True)
+def _work(n_live, n_players):
+    """The working arrays of :func:`_deals`, for ``n_live`` live cards and ``n_players`` players (inlined
+    there by LLVM: allocated in the kernel, not handed to it, they measured 5-30% faster). deck: the deal's
+    cards to place, ascending; after[j]: the first place past deck[j]'s rank; R, W: each player's rank
+    node and suit words at each depth; most[d, s]: the most cards of suit s any player holds at depth d.
+    The frames of the enumeration: a frame at depth d places the next board card from deck[at:]; a group
+    is the cards of one rank in suits that can no longer make a flush, placed 1 .. size at once. vals, q,
+    zq: scratch; n: the cards of each rank left; suit_cards[s, :n_suit[s]]: those of a suit some player
+    holds three or four of; wins, ties, cats: a deal's counts."""
+    deck = np.empty(max(n_live, 1), np.uint64)
+    after = np.empty(max(n_live, 1), np.int64)
+    R = np.empty((6, n_players), np.uint64)
+    W = np.empty((6, n_players), np.uint64)
+    most = np.zeros((6, 4), np.int64)
+    f_depth = np.zeros(6, np.int64)
+    f_at = np.zeros(6, np.int64)
+    f_group = np.zeros(6, np.int64)
+    f_placed = np.zeros(6, np.int64)
+    f_weight = np.zeros(6, np.int64)
+    vals = np.empty(n_players, np.int64)
+    q = np.empty(n_players, np.uint64)
+    zq = np.empty(n_players, np.uint64)
+    n = np.zeros(13, np.int64)
+    n_suit = np.zeros(4, np.int64)
+    suit_cards = np.zeros((4, 13), np.uint64)
+    wins = np.zeros(n_players, np.int64)
+    ties = np.zeros((n_players, MAX_SPLIT), np.int64)
+    cats = np.zeros((n_players, N_CATEGORIES, 3), np.int64)
+    return (deck, after, R, W, most, f_depth, f_at, f_group, f_placed, f_weight, vals, q, zq, n, n_suit,
+            suit_cards, wins, ties, cats)
 
 
 @njit(cache=True, nogil=True)
@@ -80,425 +471,96 @@ def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_w
     (:mod:`equity.engines.combo_counts`).
     """
     board, live, want_cats, cat_of = b.board, b.live, b.want_cats, b.cat_of
-    wins_out, ties_out, cats_out = tally.wins, tally.ties, tally.cats
-    rank_step, rank_last = t.rank_step, t.rank_last
-    card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
+    rank_step, rank_last, card_word = t.rank_step, t.rank_last, t.card_word
+    suit_shift, suited_class = t.suit_shift, t.suited_class
     n_players = holes.shape[1]
-    to_deal = 5 - board.shape[0]
-    n_fixed = board.shape[0] if to_deal else 4  # board cards walked before the enumeration
-    n_left = max(to_deal, 1)  # cards the enumeration adds (a full board's last card, once)
-    deck = np.empty(max(live.shape[0], 1), np.uint64)
-    after = np.empty(max(live.shape[0], 1), np.int64)  # after[j]: the first place past deck[j]'s rank
-    R = np.empty((6, n_players), np.uint64)
-    W = np.empty((6, n_players), np.uint64)
-    # most[d, s]: the most cards of suit s any player holds at depth d (hole cards and board)
-    most = np.zeros((6, 4), np.int64)
-    # The frames of the enumeration: a frame at depth d places the next board card from deck[at:]; a
-    # group is the cards of one rank in suits that can no longer make a flush, placed 1 .. size at once.
-    f_depth = np.zeros(6, np.int64)
-    f_at = np.zeros(6, np.int64)
-    f_group = np.zeros(6, np.int64)
-    f_placed = np.zeros(6, np.int64)
-    f_weight = np.zeros(6, np.int64)
-    vals = np.empty(n_players, np.int64)
-    q = np.empty(n_players, np.uint64)
-    zq = np.empty(n_players, np.uint64)
-    fl = np.empty(n_players, np.int64)
-    n = np.zeros(13, np.int64)  # the cards of each rank left
-    n_suit = np.zeros(4, np.int64)
-    suit_cards = np.zeros((4, 13), np.uint64)
-    wins = np.zeros(n_players, np.int64)
-    ties = np.zeros((n_players, MAX_SPLIT), np.int64)
-    cats = np.zeros((n_players, N_CATEGORIES, 3), np.int64)
+    deck, after, R, W, most, f_depth, f_at, f_group, f_placed, f_weight, vals, q, zq, n, n_suit, suit_cards, \
+        wins, ties, cats = _work(live.shape[0], n_players)
+    n_left = max(5 - board.shape[0], 1)  # cards the enumeration adds (a full board's last card, once)
     heads_up = n_players == 2 and not want_cats
 
-    def suited_value(x):
-        return np.int64(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK])
-
-    # The kernel counts each showdown inline at every place it scores: a closure that counted it (or an
-    # njit helper handed the arrays) measured 2-5x slower here, its calls not inlined.
-    def outcome_cats(mult):
-        """The categories of the classes in ``vals``, counted ``mult`` times (only with ``want_cats``)."""
-        best = vals[0]
-        for p in range(1, n_players):
-            best = min(best, vals[p])
-        n_best = 0
-        for p in range(n_players):
-            n_best += vals[p] == best
-        for p in range(n_players):
-            x = cat_of[vals[p]]
-            cats[p, x, 0] += mult
-            if vals[p] == best:
-                cats[p, x, 1 if n_best == 1 else 2] += mult
-
-    def score(d, k, cw, suited, mult):
-        """Every player's class with one last card (rank k, card word cw) on depth d's states; the
-        outcome counted ``mult`` times."""
+    def score(d, k, cw, suited, times):
+        """:func:`_showdown` on depth d's states, written in place: called here, it measured 10% slower
+        on the turn with three players."""
         best = np.int64(1 << 30)
         n_best = 0
         winner = 0
         for p in range(n_players):
             v = np.int64(rank_last[R[d, p] + k])
             if suited:
-                z = W[d, p] + cw
-                v = min(v, np.int64(suited_class[(z >> suit_shift[z >> _COUNTS]) & _MASK]))
+                v = min(v, _suited(W[d, p] + cw, suit_shift, suited_class))
             vals[p] = v
             if v < best:
-                best = v
-                n_best = 1
-                winner = p
+                best, n_best, winner = v, 1, p
             elif v == best:
                 n_best += 1
         if n_best == 1:
-            wins[winner] += mult
+            wins[winner] += times
         else:
             for p in range(n_players):
                 if vals[p] == best:
-                    ties[p, n_best] += mult
+                    ties[p, n_best] += times
         if want_cats:
-            outcome_cats(mult)
+            for p in range(n_players):
+                x = cat_of[vals[p]]
+                cats[p, x, 0] += times
+                if vals[p] == best:
+                    cats[p, x, 1 if n_best == 1 else 2] += times
 
     def two(d, start, mult, m):
-        """The last two cards from deck[start:] on depth d's states, when no player holds five of a suit
-        and at most one suit has a player holding four (:func:`fits_two`). The pairs fall in three parts:
-        - neither card of the four-held suit: by their ranks, each pair of ranks once, counted by its
-          cards; then the pairs of cards of a suit some player holds three of, taken back and scored
-          with their flush;
-        - one card of the four-held suit: that card's flush, with a card of each other rank, counted by
-          the cards of that rank;
-        - both of that suit: one pair at a time."""
-        for k in range(13):
-            n[k] = 0
-        j = start
-        while j < m:
-            nx = after[j]
-            n[deck[j] >> _TWO] = nx - j
-            j = nx
-        three = uint64(0)
-        four = 4  # the suit some player holds four of; 4: none
-        for s in range(4):
-            n_suit[s] = 0
-            if most[d, s] == 3:
-                three |= uint64(1) << uint64(s)
-            elif most[d, s] == 4:
-                four = s
-        if three or four < 4:
-            for j in range(start, m):
-                c = deck[j]
-                s = c & _SUITS
-                if (three >> s) & uint64(1) or s == four:
-                    suit_cards[s, n_suit[s]] = c
-                    n_suit[s] += 1
-        n_four = n_suit[four] if four < 4 else 0
-        for x in range(n_four):  # the rank counts are of the other suits' cards
-            n[suit_cards[four, x] >> _TWO] -= 1
+        """The last two cards from deck[start:m] on depth d's states, when no player holds five of a suit
+        and at most one suit has a player holding four (:func:`_fits_two`): by the ranks of each pair, but
+        the flushes (:func:`_two_cards`, and its parts heads-up, or :func:`_two_many`)."""
+        three, four, n_four = _two_cards(deck, after, most, d, start, m, n, n_suit, suit_cards)
         if heads_up:
-            r0 = R[d, 0]
-            r1 = R[d, 1]
-            w0 = 0
-            w1 = 0
-            for a in range(13):
-                na = n[a]
-                if na == 0:
-                    continue
-                ka = uint64(a)
-                q0 = uint64(rank_step[r0 + ka])
-                q1 = uint64(rank_step[r1 + ka])
-                kb = ka
-                cnt = na * (na - 1) // 2
-                for b in range(a, 13):
-                    v0 = rank_last[q0 + kb]
-                    v1 = rank_last[q1 + kb]
-                    w0 += cnt * (v0 < v1)
-                    w1 += cnt * (v1 < v0)
-                    kb += uint64(1)
-                    if b < 12:
-                        cnt = na * n[b + 1]
+            r0, r1, x0, x1 = R[d, 0], R[d, 1], W[d, 0], W[d, 1]
+            w0, w1 = _two_ranks_heads_up(r0, r1, n, rank_step, rank_last)
             for s in range(4):
-                if not (three >> uint64(s)) & uint64(1):
-                    continue
-                for x in range(n_suit[s]):
-                    cx = suit_cards[s, x]
-                    q0 = uint64(rank_step[r0 + (cx >> _TWO)])
-                    q1 = uint64(rank_step[r1 + (cx >> _TWO)])
-                    y0 = W[d, 0] + card_word[cx]
-                    y1 = W[d, 1] + card_word[cx]
-                    for y in range(x + 1, n_suit[s]):
-                        cy = suit_cards[s, y]
-                        l0 = np.int64(rank_last[q0 + (cy >> _TWO)])
-                        l1 = np.int64(rank_last[q1 + (cy >> _TWO)])
-                        v0 = min(l0, suited_value(y0 + card_word[cy]))
-                        v1 = min(l1, suited_value(y1 + card_word[cy]))
-                        w0 += (v0 < v1) - (l0 < l1)
-                        w1 += (v1 < v0) - (l1 < l0)
-            for x in range(n_four):
-                cx = suit_cards[four, x]
-                q0 = uint64(rank_step[r0 + (cx >> _TWO)])
-                q1 = uint64(rank_step[r1 + (cx >> _TWO)])
-                y0 = W[d, 0] + card_word[cx]
-                y1 = W[d, 1] + card_word[cx]
-                f0 = suited_value(y0)  # a card of another suit adds no flush
-                f1 = suited_value(y1)
-                for b in range(13):
-                    nb = n[b]
-                    if nb:
-                        v0 = min(np.int64(rank_last[q0 + uint64(b)]), f0)
-                        v1 = min(np.int64(rank_last[q1 + uint64(b)]), f1)
-                        w0 += nb * (v0 < v1)
-                        w1 += nb * (v1 < v0)
-                for y in range(x + 1, n_four):
-                    cy = suit_cards[four, y]
-                    v0 = min(np.int64(rank_last[q0 + (cy >> _TWO)]), suited_value(y0 + card_word[cy]))
-                    v1 = min(np.int64(rank_last[q1 + (cy >> _TWO)]), suited_value(y1 + card_word[cy]))
-                    w0 += v0 < v1
-                    w1 += v1 < v0
+                if (three >> uint64(s)) & uint64(1):
+                    w0, w1 = _two_suited_heads_up(suit_cards, s, n_suit[s], r0, r1, x0, x1, w0, w1, rank_step,
+                                                  rank_last, card_word, suit_shift, suited_class)
+            if n_four:
+                w0, w1 = _two_four_heads_up(suit_cards, four, n_four, n, r0, r1, x0, x1, w0, w1, rank_step,
+                                            rank_last, card_word, suit_shift, suited_class)
             total = (m - start) * (m - start - 1) // 2
             wins[0] += mult * w0
             wins[1] += mult * w1
             ties[0, 2] += mult * (total - w0 - w1)
             ties[1, 2] += mult * (total - w0 - w1)
-        else:
-            for a in range(13):
-                na = n[a]
-                if na == 0:
-                    continue
-                for p in range(n_players):
-                    q[p] = rank_step[R[d, p] + uint64(a)]
-                for b in range(a, 13):
-                    cnt = na * (na - 1) // 2 if b == a else na * n[b]
-                    if cnt:
-                        best = np.int64(1 << 30)
-                        n_best = 0
-                        winner = 0
-                        for p in range(n_players):
-                            v = np.int64(rank_last[q[p] + uint64(b)])
-                            vals[p] = v
-                            if v < best:
-                                best = v
-                                n_best = 1
-                                winner = p
-                            elif v == best:
-                                n_best += 1
-                        if n_best == 1:
-                            wins[winner] += mult * cnt
-                        else:
-                            for p in range(n_players):
-                                if vals[p] == best:
-                                    ties[p, n_best] += mult * cnt
-                        if want_cats:
-                            outcome_cats(mult * cnt)
-            for s in range(4):
-                if not (three >> uint64(s)) & uint64(1):
-                    continue
-                for x in range(n_suit[s]):
-                    cx = suit_cards[s, x]
-                    for p in range(n_players):
-                        q[p] = rank_step[R[d, p] + (cx >> _TWO)]
-                    for y in range(x + 1, n_suit[s]):
-                        cy = suit_cards[s, y]
-                        pair = card_word[cx] + card_word[cy]
-                        for flush in range(2):  # taken back by rank, then scored with the flush
-                            best = np.int64(1 << 30)
-                            n_best = 0
-                            winner = 0
-                            for p in range(n_players):
-                                v = np.int64(rank_last[q[p] + (cy >> _TWO)])
-                                if flush:
-                                    z = W[d, p] + pair
-                                    z = (z >> suit_shift[z >> _COUNTS]) & _MASK
-                                    v = min(v, np.int64(suited_class[z]))
-                                vals[p] = v
-                                if v < best:
-                                    best = v
-                                    n_best = 1
-                                    winner = p
-                                elif v == best:
-                                    n_best += 1
-                            sign = mult if flush else -mult
-                            if n_best == 1:
-                                wins[winner] += sign
-                            else:
-                                for p in range(n_players):
-                                    if vals[p] == best:
-                                        ties[p, n_best] += sign
-                            if want_cats:
-                                outcome_cats(sign)
-            for x in range(n_four):
-                cx = suit_cards[four, x]
-                for p in range(n_players):
-                    q[p] = rank_step[R[d, p] + (cx >> _TWO)]
-                    z = W[d, p] + card_word[cx]
-                    zq[p] = z
-                    fl[p] = suited_value(z)  # a card of another suit adds no flush
-                cy = uint64(0)
-                for b in range(13 + n_four - x - 1):
-                    if b < 13:  # with the other suits' cards of rank b
-                        cnt = n[b]
-                        if cnt == 0:
-                            continue
-                    else:  # with a later card of the suit
-                        cy = suit_cards[four, x + 1 + b - 13]
-                        cnt = 1
-                    best = np.int64(1 << 30)
-                    n_best = 0
-                    winner = 0
-                    for p in range(n_players):
-                        if b < 13:
-                            v = min(np.int64(rank_last[q[p] + uint64(b)]), fl[p])
-                        else:
-                            v = min(np.int64(rank_last[q[p] + (cy >> _TWO)]),
-                                    suited_value(zq[p] + card_word[cy]))
-                        vals[p] = v
-                        if v < best:
-                            best = v
-                            n_best = 1
-                            winner = p
-                        elif v == best:
-                            n_best += 1
-                    if n_best == 1:
-                        wins[winner] += mult * cnt
-                    else:
-                        for p in range(n_players):
-                            if vals[p] == best:
-                                ties[p, n_best] += mult * cnt
-                    if want_cats:
-                        outcome_cats(mult * cnt)
-
-    def fits_two(d):
-        """Whether :func:`two` can score depth d's last two cards: no player holds five of a suit, and
-        at most one suit has a player holding four."""
-        n4 = 0
-        for s in range(4):
-            if most[d, s] > 4:
-                return False
-            n4 += most[d, s] == 4
-        return n4 <= 1
-
-    def fours(d):
-        """The suits (bits 0-3) of which some player holds four or more at depth d."""
-        mask = uint64(0)
-        for s in range(4):
-            if most[d, s] >= 4:
-                mask |= uint64(1) << uint64(s)
-        return mask
-
-    def step(d, c):
-        """Depth d + 1's states: depth d's with card c."""
-        k = c >> _TWO
-        cw = card_word[c]
-        for p in range(n_players):
-            R[d + 1, p] = rank_step[R[d, p] + k]
-            W[d + 1, p] = W[d, p] + cw
-        for s in range(4):
-            most[d + 1, s] = most[d, s]
-        most[d + 1, c & _SUITS] += 1
+            return
+        _two_many(d, mult, three, four, n_four, n, n_suit, suit_cards, R, W, q, zq, rank_step, rank_last,
+                  card_word, suit_shift, suited_class, vals, wins, ties, cats, want_cats, cat_of)
 
     def last(d, start, mult, m):
-        """Every last card from deck[start:] on depth d's states: by rank alone, but the cards of a suit
+        """Every last card from deck[start:m] on depth d's states: by rank alone, but the cards of a suit
         some player holds four of (and every card's flush check when there is such a suit)."""
-        mask = fours(d)
+        mask = _fours(most, d)
         if heads_up:
-            r0 = R[d, 0]
-            r1 = R[d, 1]
-            x0 = W[d, 0]
-            x1 = W[d, 1]
-            w0 = 0
-            w1 = 0
-            j = start
-            if mask == 0:
-                while j < m:
-                    k = deck[j] >> _TWO
-                    nx = after[j]
-                    v0 = rank_last[r0 + k]
-                    v1 = rank_last[r1 + k]
-                    w0 += (nx - j) * (v0 < v1)
-                    w1 += (nx - j) * (v1 < v0)
-                    j = nx
-            else:
-                while j < m:
-                    k = deck[j] >> _TWO
-                    nx = after[j]
-                    l0 = np.int64(rank_last[r0 + k])
-                    l1 = np.int64(rank_last[r1 + k])
-                    n_same = 0
-                    same = uint64(0)
-                    for u in range(j, nx):
-                        c = deck[u]
-                        if (mask >> (c & _SUITS)) & uint64(1):
-                            cw = card_word[c]
-                            v0 = min(l0, suited_value(x0 + cw))
-                            v1 = min(l1, suited_value(x1 + cw))
-                            w0 += v0 < v1
-                            w1 += v1 < v0
-                        else:
-                            n_same += 1
-                            same = c
-                    if n_same:
-                        cw = card_word[same]
-                        v0 = min(l0, suited_value(x0 + cw))
-                        v1 = min(l1, suited_value(x1 + cw))
-                        w0 += n_same * (v0 < v1)
-                        w1 += n_same * (v1 < v0)
-                    j = nx
+            w0, w1 = _last_heads_up(deck, after, start, m, R[d, 0], R[d, 1], W[d, 0], W[d, 1], mask,
+                                    rank_last, card_word, suit_shift, suited_class)
             wins[0] += mult * w0
             wins[1] += mult * w1
             ties[0, 2] += mult * (m - start - w0 - w1)
             ties[1, 2] += mult * (m - start - w0 - w1)
-        else:
-            j = start
-            while j < m:
-                nx = after[j]
-                k = deck[j] >> _TWO
-                n_same = 0
-                same = uint64(0)
-                for u in range(j, nx):
-                    c = deck[u]
-                    if (mask >> (c & _SUITS)) & uint64(1):
-                        score(d, k, card_word[c], True, mult)
-                    else:
-                        n_same += 1
-                        same = c
-                if n_same:
-                    score(d, k, card_word[same], mask != 0, mult * n_same)
-                j = nx
+            return
+        j = start
+        while j < m:
+            nx = after[j]
+            n_same = 0
+            same = uint64(0)
+            for u in range(j, nx):
+                if (mask >> (deck[u] & _SUITS)) & uint64(1):
+                    score(d, deck[j] >> _TWO, card_word[deck[u]], True, mult)
+                else:
+                    n_same += 1
+                    same = deck[u]
+            if n_same:
+                score(d, deck[j] >> _TWO, card_word[same], mask != 0, mult * n_same)
+            j = nx
 
     for chunk in range(lo, hi):
         for i in range(bounds[chunk], bounds[chunk + 1]):
-            used = np.uint64(0)
-            for p in range(n_players):
-                used |= np.uint64(1) << np.uint64(holes[i, p, 0])
-                used |= np.uint64(1) << np.uint64(holes[i, p, 1])
-            m = 0
-            if to_deal:
-                for c in live:
-                    if not (used >> np.uint64(c)) & np.uint64(1):
-                        deck[m] = c
-                        m += 1
-            else:
-                deck[0] = board[n_fixed]
-                m = 1
-            nxt = m
-            for j in range(m - 1, -1, -1):
-                if j < m - 1 and deck[j] >> _TWO != deck[j + 1] >> _TWO:
-                    nxt = j + 1
-                after[j] = nxt
-            for s in range(4):
-                most[0, s] = 0
-            for p in range(n_players):
-                r = uint64(0)
-                w = uint64(0)
-                for j in range(n_fixed):
-                    c = board[j]
-                    r = uint64(rank_step[r + (c >> _TWO)])
-                    w += card_word[c]
-                for j in range(2):
-                    c = holes[i, p, j]
-                    r = uint64(rank_step[r + (c >> _TWO)])
-                    w += card_word[c]
-                R[0, p] = r
-                W[0, p] = w
-                for s in range(4):
-                    most[0, s] = max(most[0, s], np.int64((w >> (_COUNTS + _THREE * uint64(s))) & _SEVEN))
+            m = _deal_start(holes, i, board, live, deck, after, R, W, most, rank_step, card_word)
             wins[:] = 0
             ties[:, :] = 0
             cats[:, :, :] = 0
@@ -507,14 +569,11 @@ def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_w
             # The last two cards' places are scored at one call of two(), at the loop's top: a closure is
             # compiled into each place that calls it, and two() written out three times took most of this
             # kernel's 40 s compile. pend: two(pend_d, pend_at, pend_mult) is due.
-            pend = n_left == 2 and fits_two(0)
+            pend = n_left == 2 and _fits_two(most, 0)
             pend_d, pend_at, pend_mult = 0, 0, 1
             if pend:
                 f = -1
-            f_depth[0] = 0
-            f_at[0] = 0
-            f_group[0] = 0
-            f_weight[0] = 1
+            f_depth[0], f_at[0], f_group[0], f_weight[0] = 0, 0, 0, 1
             while True:
                 if pend:
                     two(pend_d, pend_at, pend_mult, m)
@@ -542,11 +601,11 @@ def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_w
                         mult = f_weight[f] * ways
                         e = d + placed - 1
                         if placed == left:  # c completes the board
-                            score(e, c >> _TWO, card_word[c], fours(e) != 0, mult)
+                            score(e, c >> _TWO, card_word[c], _fours(most, e) != 0, mult)
                             n_boards += mult
                         else:
-                            step(e, c)
-                            if left - placed == 2 and fits_two(e + 1):
+                            _step(R, W, most, e, c, rank_step, card_word)
+                            if left - placed == 2 and _fits_two(most, e + 1):
                                 pend, pend_d, pend_at, pend_mult = True, e + 1, at + g, mult
                             else:
                                 f += 1
@@ -575,8 +634,8 @@ def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_w
                     f_placed[f] = 0
                     continue
                 f_at[f] = at + 1
-                step(d, c)
-                if left == 3 and fits_two(d + 1):
+                _step(R, W, most, d, c, rank_step, card_word)
+                if left == 3 and _fits_two(most, d + 1):
                     pend, pend_d, pend_at, pend_mult = True, d + 1, at + 1, f_weight[f]
                     continue
                 f += 1
@@ -584,17 +643,9 @@ def _deals(holes, weight, orbit, bounds, lo, hi, b, t, tally, boards_out, deal_w
                 f_at[f] = at + 1
                 f_group[f] = 0
                 f_weight[f] = f_weight[f - 1]
-            w = weight[i]
             if deal_wins.shape[0]:
-                _one_deal(deal_wins[i - bounds[0]], deal_ties[i - bounds[0]], w, wins, ties)
-            for p in range(n_players):
-                wins_out[chunk, p] += w * wins[p]
-                for s in range(MAX_SPLIT):
-                    ties_out[chunk, p, s] += w * ties[p, s]
-                if want_cats:
-                    for c in range(N_CATEGORIES):
-                        for x in range(3):
-                            cats_out[chunk, p, c, x] += w * cats[p, c, x]
+                _one_deal(deal_wins[i - bounds[0]], deal_ties[i - bounds[0]], weight[i], wins, ties)
+            _add_deal(tally, chunk, weight[i], wins, ties, cats, want_cats)
             boards_out[chunk, 0] += orbit[i] * n_boards
 
 

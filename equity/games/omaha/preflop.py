@@ -103,23 +103,18 @@ class PreflopInputs(NamedTuple):
     suited_of: np.ndarray
 
 
-@njit(cache=True)
-def _item(s, t, d, firsts, acc):
-    """The boards of deal ``d`` whose cards to come have the lowest ranks ``r1 <= r2``, for each row
-    ``(r1, r2)`` of ``firsts`` (int64 (k, 2)), counted into the int64 tally row ``acc``; returns how many
-    boards."""
-    holes, live, choose, subsets, n_subsets = s.holes, s.live, s.choose, s.subsets, s.n_subsets
-    pair, flush, pair_of, suited_of = s.pair, s.flush, s.pair_of, s.suited_of
-    low_bit, low_omaha, low_possible, no_low = s.low_bit, s.low_omaha, s.low_possible, s.no_low
-    split, want_cats, cat_of = s.split, s.want_cats, s.cat_of
-    rank_step = t.rank_step
-    wins, ties, cats = acc.wins, acc.ties, acc.cats
-    n_players, h = holes.shape[1], holes.shape[2]
-    n_pairs = h * (h - 1) // 2
-    # The deal's live cards: how many of each rank, and each suit's ranks as a 13-bit mask.
+# The deal's tables of :func:`_item`, made once per call: compiled on their own and inlined there by LLVM
+# (``forceinline``), so that their arrays are still allocated in the kernel (arrays handed to hold'em's
+# enumeration rather than allocated in it measured 5-30% slower).
+
+
+@njit(cache=True, forceinline=True)
+def _live_ranks(holes, d, live, low_bit):
+    """The live cards of deal ``d`` (those of ``live`` no hand holds): int64 (13,), how many of each rank;
+    int64 (4,), each suit's ranks as a 13-bit mask; and int64 (13,), each rank's low bit."""
     used = uint64(0)
-    for p in range(n_players):
-        for j in range(h):
+    for p in range(holes.shape[1]):
+        for j in range(holes.shape[2]):
             used |= uint64(1) << uint64(holes[d, p, j])
     cnt = np.zeros(_R, np.int64)
     live_of = np.zeros(4, np.int64)
@@ -127,12 +122,24 @@ def _item(s, t, d, firsts, acc):
         if not (used >> uint64(c)) & uint64(1):
             cnt[c >> 2] += 1
             live_of[c & 3] |= 1 << (c >> 2)
-    # Each hand's pair columns, suited pair columns by suit, and low ranks; the suits some hand can flush.
+    rank_low = np.zeros(_R, np.int64)
+    for r in range(_R):
+        rank_low[r] = low_bit[4 * r]
+    return cnt, live_of, rank_low
+
+
+@njit(cache=True, forceinline=True)
+def _hand_columns(holes, d, pair_of, suited_of, low_bit):
+    """Each hand of deal ``d`` (P hands of h cards): int64 (P, h(h-1)/2), its pairs' columns of the pair
+    tables; int64 (P, 4, h(h-1)/2) and (P, 4), its suited pairs' columns by suit and how many; int64 (P,),
+    its low ranks; int64 (4, P), its ranks of each suit."""
+    n_players, h = holes.shape[1], holes.shape[2]
+    n_pairs = h * (h - 1) // 2
     cols = np.empty((n_players, n_pairs), np.int64)
     scol = np.empty((n_players, 4, n_pairs), np.int64)
     n_scol = np.zeros((n_players, 4), np.int64)
     hole_low = np.zeros(n_players, np.int64)
-    held = np.zeros((4, n_players), np.int64)  # each hand's ranks of each suit
+    held = np.zeros((4, n_players), np.int64)
     for p in range(n_players):
         for j in range(h):
             c = np.int64(holes[d, p, j])
@@ -149,8 +156,16 @@ def _item(s, t, d, firsts, acc):
                     n_scol[p, a & 3] += 1
             hole_low[p] |= low_bit[a]
         hole_low[p] |= low_bit[holes[d, p, h - 1]]
-    # The suits some hand can flush in, one of each kind: two suits whose live ranks and whose hands'
-    # suited ranks are the same give the same flushes, so the second is counted by the first twice.
+    return cols, scol, n_scol, hole_low, held
+
+
+@njit(cache=True, forceinline=True)
+def _flush_suits(live_of, held, n_scol):
+    """The suits some hand can flush in (it holds a suited pair of them), one of each kind: two suits whose
+    live ranks (``live_of``) and whose hands' suited ranks (``held``) are the same give the same flushes,
+    so the second is counted by the first twice. Returns int64 (4,) the suits, int64 (4,) how many
+    suits each stands for, and how many."""
+    n_players = held.shape[1]
     flushable = np.zeros(4, np.int64)
     suit_times = np.zeros(4, np.int64)
     n_flushable = 0
@@ -170,10 +185,25 @@ def _item(s, t, d, firsts, acc):
             flushable[n_flushable] = su
             suit_times[n_flushable] = 1
             n_flushable += 1
-    rank_low = np.zeros(_R, np.int64)
-    for r in range(_R):
-        rank_low[r] = low_bit[4 * r]
+    return flushable, suit_times, n_flushable
 
+
+@njit(cache=True)
+def _item(s, t, d, firsts, acc):
+    """The boards of deal ``d`` whose cards to come have the lowest ranks ``r1 <= r2``, for each row
+    ``(r1, r2)`` of ``firsts`` (int64 (k, 2)), counted into the int64 tally row ``acc``; returns how many
+    boards."""
+    holes, live, choose, subsets, n_subsets = s.holes, s.live, s.choose, s.subsets, s.n_subsets
+    pair, flush, pair_of, suited_of = s.pair, s.flush, s.pair_of, s.suited_of
+    low_bit, low_omaha, low_possible, no_low = s.low_bit, s.low_omaha, s.low_possible, s.no_low
+    split, want_cats, cat_of = s.split, s.want_cats, s.cat_of
+    rank_step = t.rank_step
+    wins, ties, cats = acc.wins, acc.ties, acc.cats
+    n_players, h = holes.shape[1], holes.shape[2]
+    n_pairs = h * (h - 1) // 2
+    cnt, live_of, rank_low = _live_ranks(holes, d, live, low_bit)
+    cols, scol, n_scol, hole_low, held = _hand_columns(holes, d, pair_of, suited_of, low_bit)
+    flushable, suit_times, n_flushable = _flush_suits(live_of, held, n_scol)
     rk = np.empty(5, np.int64)  # the ranks to come, ascending
     mult = np.empty(5, np.int64)  # mult[j]: rk[j]'s copies among rk[:j + 1]
     node = np.empty(6, np.uint64)  # node[j]: the rank node after rk[:j]
