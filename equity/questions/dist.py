@@ -191,6 +191,13 @@ class Distribution:
                 "buckets": [list(b) for b in self.buckets], "players": [p.to_dict() for p in self.players],
                 "breakdowns": [b.to_dict() for b in self.breakdowns], "result": r.to_dict()}
 
+    def line_dict(self) -> dict[str, Any]:
+        """A ``dist`` line's answer in ``equity batch`` (as lines asked it before the ``question`` key, with
+        ``"dist": true`` on an equity line): the equities of ``equity --json``, the distributions'
+        ``buckets``, ``players`` and ``breakdowns`` under ``dist``."""
+        shown = self.to_dict()
+        return {**self.result.to_dict(), "dist": {k: shown[k] for k in ("buckets", "players", "breakdowns")}}
+
 
 def _percentile(sorted_up: list[ComboResult], q: float) -> float:
     """The smallest equity at or below which at least ``q`` (0..1) of the share lies."""
@@ -333,8 +340,7 @@ def _answer(keys: dict[str, Any], as_text: bool, threads: Threads) -> dict[str, 
     scenario, seats, groups = prepare(Scenario.build(list(spec.players), spec.board, spec.dead, spec.game))
     result = run_spec(spec, threads, scenario, combos=seats, groups=groups,
                       group_precision=spec.options.precision or CELL_PRECISION)
-    shown = distribution_of(result, seats, bands).to_dict()
-    return {**result.to_dict(), "dist": {k: shown[k] for k in ("buckets", "players", "breakdowns")}}
+    return distribution_of(result, seats, bands).line_dict()
 
 
 #: ``equity dist``'s distributions beside the equities, from one pass.

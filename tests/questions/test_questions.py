@@ -11,7 +11,9 @@ import equity
 from equity.errors import EquityError
 from equity.options import RunOptions, percent
 from equity.questions.asking import batch, registry
+from equity.questions.dist import equity_distribution
 from equity.questions.grid import equity_grid
+from equity.questions.hands.document import read_hands
 from equity.questions.hits import range_hits
 from equity.questions.question import Question
 from equity.questions.runouts import runout
@@ -40,6 +42,10 @@ def line_answer(keys, threads="auto"):
      lambda: range_hits("QQ+,AK,T9s", "Th9h2c", "As").to_dict()),
     ({"question": "hits", "range": "AAxx", "board": "Kh8d3c", "game": "plo"},
      lambda: range_hits("AAxx", "Kh8d3c", game="plo").to_dict()),
+    ({"question": "dist", "players": ["QQ+,AKs", "JJ"], "board": "Kh7c2d"},
+     lambda: equity_distribution(["QQ+,AKs", "JJ"], "Kh7c2d").line_dict()),
+    ({"question": "hands", "paths": ["examples/hands"], "hero": "Alice"},
+     lambda: read_hands(["examples/hands"], "Alice").to_dict()),
 ])
 def test_each_question_answers_a_line_as_its_api_call_does(keys, direct):
     expected = timeless(direct())
