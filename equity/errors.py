@@ -61,3 +61,18 @@ class NotRead(EquityError):
         super().__init__(f"{path}: {site} hand histories are not read")
         self.path = path
         self.site = site
+
+
+class QueryError(EquityError):
+    """A query (``equity query``) that cannot be read: the message names the token, its line and column,
+    and shows the line with a caret under the token. ``line`` and ``column`` count from 1 (0: the query
+    as a whole)."""
+
+    def __init__(self, reason: str, text: str = "", line: int = 0, column: int = 0) -> None:
+        if line:
+            lines = text.splitlines()
+            source = lines[line - 1].replace("\t", " ") if line <= len(lines) else ""
+            reason = f"line {line}, column {column}: {reason}\n  {source}\n  {' ' * (column - 1)}^"
+        super().__init__(reason)
+        self.line = line
+        self.column = column
