@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from equity.errors import QueryError
 
@@ -58,11 +58,13 @@ class Token:
 @dataclass(frozen=True)
 class Number:
     value: float
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
 class Text:
     value: str
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
@@ -70,18 +72,21 @@ class Name:
     """A bare name: a player, a street (``flop``), a hand type (``trips``) ... read by its function."""
 
     name: str
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
 class Call:
     name: str
     args: tuple[Expr, ...]
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
 class Unary:
     op: str  # "not" or "-"
     operand: Expr
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
@@ -89,12 +94,14 @@ class Binary:
     op: str  # "or", "and", a comparison ("!=" read as "<>"), "+", "-", "*", "/"
     left: Expr
     right: Expr
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 @dataclass(frozen=True)
 class Case:
     whens: tuple[tuple[Expr, Expr], ...]
     otherwise: Expr | None
+    at: int = field(default=-1, compare=False, repr=False)  # where it starts in the text
 
 
 Expr = Number | Text | Name | Call | Unary | Binary | Case
@@ -156,6 +163,12 @@ def tokens(text: str) -> Iterator[Token]:
             line_start = at + found.group().rfind("\n") + 1
         at = found.end()
     yield Token("end", "", line, at - line_start + 1, at)
+
+
+def place(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (from 1) of ``offset`` in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def parse(text: str) -> Query:
@@ -254,28 +267,28 @@ class _Parser:
     def expr(self) -> Expr:
         left = self.conjunction()
         while self.is_("keyword", "or"):
-            self.take()
-            left = Binary("or", left, self.conjunction())
+            at = self.take().offset
+            left = Binary("or", left, self.conjunction(), at)
         return left
 
     def conjunction(self) -> Expr:
         left = self.negation()
         while self.is_("keyword", "and"):
-            self.take()
-            left = Binary("and", left, self.negation())
+            at = self.take().offset
+            left = Binary("and", left, self.negation(), at)
         return left
 
     def negation(self) -> Expr:
         if self.is_("keyword", "not"):
-            self.take()
-            return Unary("not", self.negation())
+            at = self.take().offset
+            return Unary("not", self.negation(), at)
         return self.comparison()
 
     def comparison(self) -> Expr:
         left = self.sum()
         if self.token.kind == "op" and self.token.value in COMPARISONS:
-            op = self.take().value
-            left = Binary("<>" if op == "!=" else op, left, self.sum())
+            token = self.take()
+            left = Binary("<>" if token.value == "!=" else token.value, left, self.sum(), token.offset)
             if self.token.kind == "op" and self.token.value in COMPARISONS:
                 raise self.fail("'and' or 'or' between two comparisons")
         return left
@@ -283,35 +296,35 @@ class _Parser:
     def sum(self) -> Expr:
         left = self.product()
         while self.token.kind == "op" and self.token.value in "+-":
-            op = self.take().value
-            left = Binary(op, left, self.product())
+            token = self.take()
+            left = Binary(token.value, left, self.product(), token.offset)
         return left
 
     def product(self) -> Expr:
         left = self.unary()
         while self.token.kind == "op" and self.token.value in "*/":
-            op = self.take().value
-            left = Binary(op, left, self.unary())
+            token = self.take()
+            left = Binary(token.value, left, self.unary(), token.offset)
         return left
 
     def unary(self) -> Expr:
         if self.is_("op", "-"):
-            self.take()
-            return Unary("-", self.unary())
+            at = self.take().offset
+            return Unary("-", self.unary(), at)
         return self.primary()
 
     def primary(self) -> Expr:
         token = self.token
         if token.kind == "number":
             self.take()
-            return Number(float(token.value))
+            return Number(float(token.value), token.offset)
         if token.kind == "text":
             self.take()
-            return Text(token.value)
+            return Text(token.value, token.offset)
         if token.kind == "name":
             self.take()
             if not self.is_("op", "("):
-                return Name(token.value)
+                return Name(token.value, token.offset)
             self.take()
             args: list[Expr] = []
             if not self.is_("op", ")"):
@@ -320,7 +333,7 @@ class _Parser:
                     self.take()
                     args.append(self.expr())
             self.expect("op", ")", f"',' or ')' in the call of {token.value}")
-            return Call(token.value, tuple(args))
+            return Call(token.value, tuple(args), token.offset)
         if self.is_("op", "("):
             self.take()
             inner = self.expr()
@@ -331,7 +344,7 @@ class _Parser:
         raise self.fail("a value: a number, a quoted text, a name, a call, '(' or 'case'")
 
     def case(self) -> Case:
-        self.take()
+        at = self.take().offset
         whens = []
         while self.is_("keyword", "when"):
             self.take()
@@ -345,7 +358,7 @@ class _Parser:
             self.take()
             otherwise = self.expr()
         self.expect("keyword", "end", "'when', 'else' or 'end'")
-        return Case(tuple(whens), otherwise)
+        return Case(tuple(whens), otherwise, at)
 
 
 # -- writing --------------------------------------------------------------------------------------------
