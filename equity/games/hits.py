@@ -323,6 +323,13 @@ def classify(combos: np.ndarray, board: np.ndarray, gone: np.ndarray, game: Game
     return out_class, out_cat, out_pair, out_draw
 
 
+def cached(rule: str) -> bool:
+    """Whether the kernel of ``rule`` (as :func:`classify` takes it) is already in numba's on-disk cache."""
+    from equity.engines.parallel import in_jit_cache
+
+    return in_jit_cache(_omaha_hits if rule == "two-plus-three" else _best_five_hits)
+
+
 #: What ``equity flops`` counts of each range on each flop: made hands by category (``*_or_better``:
 #: that category or a better one, in the game's order) and draws (:data:`DRAW_BITS`).
 FLOP_HIT_KEYS = ("pair_or_better", "two_pair_or_better", "three_of_a_kind", "straight", "flush", "flush_draw",

@@ -20,6 +20,7 @@ import numpy as np
 from equity.engines.protocol import Spot
 from equity.errors import CardError, HandSizeError, RangeError
 from equity.games.base import Enumeration, Flops, Game, Hits, Runouts
+from equity.games.board_hits import BestFiveHits
 from equity.games.holdem.preflop import ranked_classes
 from equity.ranges import Range, parse_range
 
@@ -172,24 +173,6 @@ class HoldemGame(Game):
     @property
     def runouts(self) -> Runouts:
         return HoldemRunouts(self)
-
-
-class BestFiveHits(Hits):
-    """What hold'em's and short deck's hands make on a board: the best five of seven."""
-
-    rule = "best-five"
-
-    def classify(self, combos: np.ndarray, board: np.ndarray,
-                 gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        from equity.games.hits import classify
-
-        return classify(combos, board, gone, self.game, self.rule)
-
-    def cached(self) -> bool:
-        from equity.engines.parallel import in_jit_cache
-        from equity.games import hits
-
-        return in_jit_cache(hits._best_five_hits)
 
 
 class HoldemRunouts(Runouts):

@@ -22,11 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from equity.engines.protocol import Spot
 from equity.errors import HandSizeError
 from equity.games.base import Enumeration, Game, Hits, Runouts
+from equity.games.board_hits import TwoPlusThreeHits
 from equity.ranges import Range
 
 
@@ -160,24 +159,6 @@ class OmahaGame(Game):
     @property
     def runouts(self) -> Runouts:
         return OmahaRunouts(self)
-
-
-class TwoPlusThreeHits(Hits):
-    """What Omaha's hands make on a board: exactly two hole cards and three board cards."""
-
-    rule = "two-plus-three"
-
-    def classify(self, combos: np.ndarray, board: np.ndarray,
-                 gone: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        from equity.games.hits import classify
-
-        return classify(combos, board, gone, self.game, self.rule)
-
-    def cached(self) -> bool:
-        from equity.engines.parallel import in_jit_cache
-        from equity.games import hits
-
-        return in_jit_cache(hits._omaha_hits)
 
 
 class OmahaRunouts(Runouts):

@@ -43,6 +43,19 @@ class Registry(MutableMapping[str, Question]):
 
     def __init__(self, where: Mapping[str, str | Question]) -> None:
         self._where: dict[str, str | Question] = dict(where)
+        self._tables: tuple[tuple[str, ...], dict[str, str], set[str]] | None = None
+
+    def tables(self) -> tuple[tuple[str, ...], dict[str, str], set[str]]:
+        """What every line is read by, worked out once (again after a question is added or removed):
+        every key a line may have (``id``, ``question`` and each question's), the keys only one
+        question reads (``buckets``, ``street``, ``range`` ...) by that question, and the flags."""
+        if self._tables is None:
+            questions = list(self.values())
+            keys = tuple(dict.fromkeys(("id", "question", *(k for q in questions for k in q.keys))))
+            own = {key: q.name for q in questions for key in q.keys
+                   if sum(key in other.keys for other in questions) == 1}
+            self._tables = keys, own, {q.flag for q in questions if q.flag}
+        return self._tables
 
     def __getitem__(self, name: str) -> Question:
         found = self._where[name]
@@ -53,9 +66,11 @@ class Registry(MutableMapping[str, Question]):
 
     def __setitem__(self, name: str, question: str | Question) -> None:
         self._where[name] = question
+        self._tables = None
 
     def __delitem__(self, name: str) -> None:
         del self._where[name]
+        self._tables = None
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(self._where))
@@ -78,13 +93,7 @@ QUESTIONS = Registry({
 
 def keys() -> tuple[str, ...]:
     """Every key a line may have, for a CSV header: ``id``, ``question`` and each question's."""
-    return tuple(dict.fromkeys(("id", "question", *(k for q in QUESTIONS.values() for k in q.keys))))
-
-
-def _own() -> dict[str, str]:
-    """The keys only one question reads (``buckets``, ``street``, ``range`` ...), by that question."""
-    return {key: q.name for q in QUESTIONS.values() for key in q.keys
-            if sum(key in other.keys for other in QUESTIONS.values()) == 1}
+    return QUESTIONS.tables()[0]
 
 
 def described() -> str:
@@ -144,7 +153,7 @@ def answer(keys: Mapping[str, Any], *, as_text: bool = False, threads: Threads =
     if as_text:  # an empty CSV cell is no value (a column that other rows' questions use)
         keys = {k: v for k, v in keys.items() if not (isinstance(v, str) and not v.strip())}
     question = pick(keys, as_text)
-    flags, own = {q.flag for q in QUESTIONS.values() if q.flag}, _own()
+    _, own, flags = QUESTIONS.tables()
     line = {}
     for key, value in keys.items():
         if key == "question" or (key in flags and key != question.flag and not _set(value, as_text)):

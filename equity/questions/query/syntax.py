@@ -19,7 +19,7 @@ Selector(kind='avg', expr=Call(name='riverEquity', args=(Name(name='hero'),)), n
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from equity.errors import QueryError
@@ -264,19 +264,19 @@ class _Parser:
             name = self.expect("name", what="a name for the column").value
         return Selector(kind, expr, name)
 
-    def expr(self) -> Expr:
-        left = self.conjunction()
-        while self.is_("keyword", "or"):
-            at = self.take().offset
-            left = Binary("or", left, self.conjunction(), at)
+    def chain(self, ops: tuple[str, ...], operand: Callable[[], Expr]) -> Expr:
+        """``operand (op operand)*`` for the operators ``ops`` of one strength, left to right."""
+        left = operand()
+        while self.token.kind in ("op", "keyword") and self.token.value in ops:
+            token = self.take()
+            left = Binary(token.value, left, operand(), token.offset)
         return left
 
+    def expr(self) -> Expr:
+        return self.chain(("or",), self.conjunction)
+
     def conjunction(self) -> Expr:
-        left = self.negation()
-        while self.is_("keyword", "and"):
-            at = self.take().offset
-            left = Binary("and", left, self.negation(), at)
-        return left
+        return self.chain(("and",), self.negation)
 
     def negation(self) -> Expr:
         if self.is_("keyword", "not"):
@@ -294,18 +294,10 @@ class _Parser:
         return left
 
     def sum(self) -> Expr:
-        left = self.product()
-        while self.token.kind == "op" and self.token.value in "+-":
-            token = self.take()
-            left = Binary(token.value, left, self.product(), token.offset)
-        return left
+        return self.chain(("+", "-"), self.product)
 
     def product(self) -> Expr:
-        left = self.unary()
-        while self.token.kind == "op" and self.token.value in "*/":
-            token = self.take()
-            left = Binary(token.value, left, self.unary(), token.offset)
-        return left
+        return self.chain(("*", "/"), self.unary)
 
     def unary(self) -> Expr:
         if self.is_("op", "-"):
