@@ -42,7 +42,7 @@ test-all: $(VENV)/.stamp-test
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.stamp-bench
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(if $(SECTION),--section $(SECTION))
 
 # The wheel, with every kernel compiled ahead of time for each x86-64 level this machine runs, so that a
 # fresh install compiles nothing (tools/prebuild.py; a few minutes).

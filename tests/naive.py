@@ -1130,3 +1130,273 @@ def naive_flop_classes(deck=range(52), keep=None):
         key = min(images)
         classes[key] = classes.get(key, 0) + 1
     return classes
+
+
+# ---------------------------------------------------------------------------------------------
+# The Poker Query Language (equity query), by brute force: every deal of a statement's space one at a
+# time, each function valued on it from its definition with the naive evaluators above. A game ``kind``:
+# "holdem", "short" (short deck, standard rules), "omaha", "omaha8" (hi-lo), "stud", "stud8", "razz".
+
+#: PQL's hand types, worst first; short deck's flush beats a full house.
+PQL_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse", "quads",
+             "straightflush")
+PQL_SHORT_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "fullhouse", "flush", "quads",
+                   "straightflush")
+#: PQL's flop categories, worst first.
+PQL_FLOP_CATEGORIES = ("flopnothing", "flopunderpair", "flopthirdpair", "floppocket23", "flopsecondpair",
+                       "floppocket12", "floptoppair", "flopoverpair", "flopbottomtwo", "floptopandbottom",
+                       "floptoptwo", "floptrips", "flopset", "flopstraight", "flopflush", "flopfullhouse",
+                       "flopquads", "flopstraightflush")
+_PQL_NAME = {"Straight Flush": "straightflush", "Four of a Kind": "quads", "Full House": "fullhouse",
+             "Flush": "flush", "Straight": "straight", "Three of a Kind": "trips", "Two Pair": "twopair",
+             "One Pair": "pair", "High Card": "highcard"}
+_BOARD_KINDS = ("holdem", "short", "omaha", "omaha8")
+
+
+def pql_deck(kind):
+    """The cards of a game kind's deck."""
+    return range(16, 52) if kind == "short" else range(52)
+
+
+def naive_query_deals(players, board=(), dead=(), streets=(5,), deck=range(52), hole=None):
+    """Every deal of a query's space: yields ``(weight, hands, board)``.
+
+    ``players``: each a dict ``{hand: weight}`` (a hand a tuple of card ids). Every way to give each player
+    one of their hands, no card twice and none on the board or dead, weighs the product of the hands'
+    weights (a Fraction); ``hole`` (stud) completes each shorter hand with every way to deal its missing
+    cards; then the board is dealt from the cards left in groups, each ending at one of ``streets`` (board
+    card counts, ascending), every way of each group once: ``(4, 5)`` deals a turn card, then a river card
+    (44 x 45 rows from a flop), ``(5,)`` the two together (990 rows)."""
+    board, dead = tuple(board), tuple(dead)
+    streets = tuple(k for k in streets if k > len(board))
+
+    def deal_board(at, rest, groups):
+        if not groups:
+            yield at
+            return
+        for extra in combinations(rest, groups[0] - len(at)):
+            left = [c for c in rest if c not in extra]
+            yield from deal_board(at + extra, left, groups[1:])
+
+    def fill(k, hands, rest):
+        if k == len(hands):
+            for full in deal_board(board, rest, streets):
+                yield hands, full
+            return
+        missing = 0 if hole is None else hole - len(hands[k])
+        for more in combinations(rest, missing):
+            left = [c for c in rest if c not in more]
+            yield from fill(k + 1, (*hands[:k], hands[k] + more, *hands[k + 1:]), left)
+
+    def choose(k, used, weight, chosen):
+        if k == len(players):
+            for hands, full in fill(0, chosen, [c for c in deck if c not in used]):
+                yield weight, hands, full
+            return
+        for hand, w in players[k].items():
+            hand = tuple(hand)
+            if w and not set(hand) & used:
+                yield from choose(k + 1, used | set(hand), weight * Fraction(w), (*chosen, hand))
+
+    yield from choose(0, set(board) | set(dead), Fraction(1), ())
+
+
+def naive_query_mean(rows, value, keep=None):
+    """The weighted mean of ``value(row)`` (a number or a bool) over the rows ``keep(row)`` keeps (every row
+    by default): a Fraction, None when none is kept. A row is ``(weight, ...)``."""
+    total = mass = Fraction(0)
+    for row in rows:
+        if keep is None or keep(row):
+            mass += row[0]
+            total += row[0] * Fraction(value(row))
+    return total / mass if mass else None
+
+
+def naive_query_histogram(rows, value, keep=None):
+    """``{value: weighted share}`` (Fractions) of ``value(row)`` over the kept rows."""
+    shares = Counter()
+    for row in rows:
+        if keep is None or keep(row):
+            shares[value(row)] += row[0]
+    mass = sum(shares.values())
+    return {v: Fraction(w) / mass for v, w in shares.items()}
+
+
+def naive_pql_class(hole, board, kind):
+    """A hand's high class, lower better: the best five of hole and board (hold'em, short deck, stud's
+    seven), or exactly two hole cards with three board cards (Omaha); any board of 3..5 cards."""
+    hole, board = tuple(hole), tuple(board)
+    if kind in ("omaha", "omaha8"):
+        return min(naive_class(two + three)
+                   for two in combinations(hole, 2) for three in combinations(board, 3))
+    if kind == "short":
+        return _short_class(tuple(sorted(hole + board)))
+    return naive_class(hole + board)
+
+
+@lru_cache(maxsize=1 << 18)
+def _short_class(sorted_cards):
+    return naive_short_class(sorted_cards)
+
+
+def naive_pql_low(hole, board, kind):
+    """The eight-or-better low key (smaller better; None for none): Omaha hi-lo two hole cards and three
+    board cards, stud hi-lo any five of the seven; None in a game without a low half."""
+    hole, board = tuple(hole), tuple(board)
+    if kind == "omaha8":
+        keys = [low_key(two + three) for two in combinations(hole, 2) for three in combinations(board, 3)]
+        return min((k for k in keys if k is not None), default=None)
+    if kind == "stud8":
+        return low8_key(hole)
+    return None
+
+
+def naive_pot_key(hole, board, kind):
+    """What the (high) pot compares, smaller better: razz's ace-to-five key, else the high class."""
+    return best_razz_key(tuple(hole)) if kind == "razz" else naive_pql_class(hole, board, kind)
+
+
+def naive_showdown(pots, lows=None):
+    """``(shares, hi, lo)``: each player's share of the pot (Fractions) from the pot keys ``pots`` and the
+    low keys ``lows`` (None: no low), smaller better; ``hi`` the players holding the best pot key, ``lo``
+    those holding the best qualifying low ([] when none). Half to each when a low qualifies, each half
+    split equally; else the whole pot to ``hi``, split equally."""
+    best = min(pots)
+    hi = [i for i, v in enumerate(pots) if v == best]
+    made = [k for k in (lows or []) if k is not None]
+    lo = [i for i, k in enumerate(lows or []) if made and k == min(made)]
+    half = Fraction(1, 2) if lo else Fraction(1)
+    shares = [Fraction(0)] * len(pots)
+    for i in hi:
+        shares[i] += half / len(hi)
+    for i in lo:
+        shares[i] += half / len(lo)
+    return shares, hi, lo
+
+
+def naive_river_shares(holes, board, kind):
+    """:func:`naive_showdown` of complete hands on a complete board (none in stud)."""
+    pots = [naive_pot_key(h, board, kind) for h in holes]
+    lows = [naive_pql_low(h, board, kind) for h in holes] if kind in ("omaha8", "stud8") else None
+    return naive_showdown(pots, lows)
+
+
+def naive_type_order(kind):
+    return PQL_SHORT_TYPES if kind == "short" else PQL_TYPES
+
+
+def naive_hand_type(hole, board, kind):
+    """A hand's PQL type with the board out (before the flop: a pair when two hole cards share a rank)."""
+    hole, board = tuple(hole), tuple(board)
+    if kind in _BOARD_KINDS and not board:
+        ranks = [c >> 2 for c in hole]
+        return "pair" if len(set(ranks)) < len(ranks) else "highcard"
+    if kind == "short":
+        return _PQL_NAME[naive_short_category(hole + board)]
+    return _PQL_NAME[CATEGORY_NAMES[category_of(naive_pql_class(hole, board, kind))]]
+
+
+def naive_equity_on_street(holes, board, dead, kind, size=5):
+    """Each player's mean river share (Fractions) over every completion of ``board`` to ``size`` cards
+    from the cards nobody holds, off the board and not dead."""
+    used = {c for h in holes for c in h} | set(board) | set(dead)
+    rest = [c for c in pql_deck(kind) if c not in used]
+    total, n = [Fraction(0)] * len(holes), 0
+    for extra in combinations(rest, size - len(board)):
+        shares, _, _ = naive_river_shares(holes, tuple(board) + extra, kind)
+        total = [t + s for t, s in zip(total, shares, strict=True)]
+        n += 1
+    return [t / n for t in total]
+
+
+def naive_outs(holes, p, board, dead, want, kind):
+    """outsToHandType: the cards no player holds, off the board and not dead, that make player ``p``'s
+    class strictly better and of type ``want``; 0 when ``p`` already holds a better type than ``want``."""
+    order = naive_type_order(kind)
+    hole, board = tuple(holes[p]), tuple(board)
+    if order.index(naive_hand_type(hole, board, kind)) > order.index(want):
+        return 0
+    now = naive_pql_class(hole, board, kind)
+    used = {c for h in holes for c in h} | set(board) | set(dead)
+    return sum(1 for c in pql_deck(kind) if c not in used
+               and naive_pql_class(hole, board + (c,), kind) < now
+               and naive_hand_type(hole, board + (c,), kind) == want)
+
+
+@lru_cache(maxsize=1 << 12)
+def naive_nut_class(board, dead, kind):
+    """The best class any two cards off the board and not dead make with the board (tuples)."""
+    rest = [c for c in pql_deck(kind) if c not in board and c not in dead]
+    return min(naive_pql_class(two, board, kind) for two in combinations(rest, 2))
+
+
+def naive_nut_hi(hole, board, dead, kind):
+    """nutHi: the hand's class is the best any two cards off the board and not dead make with it."""
+    return naive_pql_class(hole, board, kind) == naive_nut_class(tuple(board), tuple(dead), kind)
+
+
+@lru_cache(maxsize=1 << 12)
+def naive_nut_low(board, dead):
+    """The best Omaha eight-or-better low any two cards off the board and not dead make (None: none)."""
+    rest = [c for c in range(52) if c not in board and c not in dead]
+    lows = [naive_pql_low(two, board, "omaha8") for two in combinations(rest, 2)]
+    return min((k for k in lows if k is not None), default=None)
+
+
+def naive_nut_lo(hole, board, dead):
+    """nutLo (Omaha hi-lo): the hand makes a low, the best any two cards off the board and not dead make."""
+    mine = naive_pql_low(hole, board, "omaha8")
+    return mine is not None and mine == naive_nut_low(tuple(board), tuple(dead))
+
+
+def naive_flop_category(hole, flop, kind="holdem"):
+    """A two-card hand's PQL flop category, from the rules written out one by one."""
+    made = naive_hand_type(hole, flop, kind)
+    order = naive_type_order(kind)
+    if order.index(made) >= order.index("straight"):
+        return "flop" + made
+    a, b = hole[0] >> 2, hole[1] >> 2
+    flop_ranks = [c >> 2 for c in flop]
+    ranks = sorted(set(flop_ranks), reverse=True)  # distinct, highest first
+    if a == b:
+        if a in ranks:
+            return "flopset"
+        if a > ranks[0]:
+            return "flopoverpair"
+        if len(ranks) > 1 and ranks[0] > a > ranks[1]:
+            return "floppocket12"
+        if len(ranks) > 2 and ranks[1] > a > ranks[2]:
+            return "floppocket23"
+        return "flopunderpair"
+    hits = [r for r in (a, b) if r in ranks]
+    if len(hits) == 1 and flop_ranks.count(hits[0]) == 2:
+        return "floptrips"
+    if len(hits) == 2:
+        return {(0, 1): "floptoptwo", (0, 2): "floptopandbottom", (1, 2): "flopbottomtwo"}[
+            tuple(sorted(ranks.index(r) for r in hits))]
+    if len(hits) == 1:
+        return ("floptoppair", "flopsecondpair", "flopthirdpair")[ranks.index(hits[0])]
+    return "flopnothing"
+
+
+def naive_board_texture(board, kind="holdem"):
+    """The board's texture: ``{PQL function name: value}``."""
+    suits = Counter(c & 3 for c in board)
+    ranks = {c >> 2 for c in board}
+    low = 4 if kind == "short" else 0
+    windows = [{12, *range(low, low + 4)}] + [set(range(r, r + 5)) for r in range(low, 9)]
+    return {"pairedBoard": len(ranks) < len(board), "monotoneBoard": len(suits) == 1,
+            "twoToneBoard": len(suits) == 2, "rainbowBoard": max(suits.values()) == 1,
+            "flushingBoard": max(suits.values()) >= 3, "boardSuitCount": len(suits),
+            "straightBoard": any(len(ranks & w) >= 3 for w in windows)}
+
+
+def naive_flush_cards(hole, board, kind):
+    """The most cards of one suit a hand can use: every hole and board card, or in Omaha up to two hole
+    cards and up to three board cards."""
+    def count(cards, s):
+        return sum(1 for c in cards if c & 3 == s)
+
+    if kind in ("omaha", "omaha8"):
+        return max(min(2, count(hole, s)) + min(3, count(board, s)) for s in range(4))
+    return max(count(tuple(hole) + tuple(board), s) for s in range(4))

@@ -8,6 +8,6 @@ from equity.cli.app import cli, main
 
 # isort: split
 # each registers its commands on cli
-from equity.cli import batch_check, flops, grid_dist, hands, help, questions, run, warmup  # noqa: F401
+from equity.cli import batch_check, flops, grid_dist, hands, help, query, questions, run, warmup  # noqa: F401
 
 __all__ = ["cli", "main"]

@@ -302,6 +302,11 @@ class Game:
         """What each next card does (``equity runout``): the games with a board; None without one."""
         return None
 
+    @property
+    def query(self) -> Query | None:
+        """How ``equity query`` values the game's hands street by street: every game has one."""
+        return None
+
     # -- a hand as played (equity hands) ------------------------------------------------------------
     #: The betting rounds' names, first to last: preflop, flop, turn, river in the board games.
     round_names: ClassVar[tuple[str, ...]] = ("preflop", "flop", "turn", "river")
@@ -419,6 +424,69 @@ class Runouts(Part):
     def cached(self) -> bool:
         """Whether :meth:`board_rows`'s kernel is already in numba's on-disk cache."""
         raise NotImplementedError
+
+
+class Query(Part):
+    """How ``equity query`` (:mod:`equity.questions.query`) values the game's hands: ratings of many
+    deals at once, at any street, in the game's order (:mod:`equity.games.board_query`,
+    :mod:`equity.games.boardless.query`).
+
+    A rating is an int32, lower better (the game's class); a low rating an eight-or-better low mask,
+    ``NO_LOW`` (255) for none. ``holes`` are uint8 ``(N, P, hole)``, every card known; ``boards`` uint8
+    ``(N, k)``, ``k`` the cards out at the street (none in a game without a board)."""
+
+    #: The streets a query may name, with the board cards out at each.
+    streets: ClassVar[tuple[tuple[str, int], ...]] = (("preflop", 0), ("flop", 3), ("turn", 4), ("river", 5))
+    #: What the pot is played for: ``"high"``, ``"hilo"`` (a high half and an eight-or-better low
+    #: half) or ``"low"`` (razz, 2-7, badugi: one pot to the lowest hand).
+    pot: ClassVar[str] = "high"
+
+    def hand_types(self) -> tuple[str, ...]:
+        """PQL's hand-type names in this game's order, worst first (short deck: a flush above a full
+        house); () in a game whose pot is not won by a high hand."""
+        return ()
+
+    def rate(self, holes: np.ndarray, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """``(pot, low)``: each hand's rating for the pot (the high one, or the low pot of a low game),
+        int32 ``(N, P)``, and in a hi-lo game its eight-or-better low (else None). ``boards`` hold at
+        least three cards in a board game."""
+        raise NotImplementedError
+
+    def types(self, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """int8 ``(N, P)``: each hand's type as an index into :meth:`hand_types` (before the flop in a
+        board game: a pair or high card from the hole cards)."""
+        raise NotImplementedError
+
+    def class_types(self) -> np.ndarray:
+        """int8 ``(classes + 1,)``: each high class's index into :meth:`hand_types`."""
+        names = self.hand_types()
+        out = np.full(self.game.n_classes + 1, -1, np.int8)
+        first = 1
+        for name, last in self.game.categories():
+            out[first:last + 1] = names.index(PQL_TYPES[name])
+            first = last + 1
+        return out
+
+    def node_equities(self, holes: np.ndarray, boards: np.ndarray, dead: np.ndarray) -> np.ndarray | None:
+        """float64 ``(G, P)``: each node's exact equities over every completion of its board (every
+        player's cards known; ``dead`` uint8 card ids out of play), by the game's one-deal kernel
+        (:meth:`Game.one_deal_kernel`); None where the game has none (the caller counts them itself)."""
+        return None
+
+    def nut_ratings(self, boards: np.ndarray, gone: np.ndarray) -> np.ndarray:
+        """int32 ``(N,)``: the best high rating any hand of cards not on the board nor ``gone`` (uint8
+        (52,), 1 for a dead or off-deck card) makes on each board."""
+        raise NotImplementedError
+
+    def nut_lows(self, boards: np.ndarray, gone: np.ndarray) -> np.ndarray:
+        """int32 ``(N,)``: the best eight-or-better low (or ``NO_LOW``) any hand makes on each board."""
+        raise NotImplementedError
+
+
+#: PQL's name of each high category (:data:`equity.evaluators.dag.CATEGORIES`).
+PQL_TYPES = {"Straight Flush": "straightflush", "Four of a Kind": "quads", "Full House": "fullhouse",
+             "Flush": "flush", "Straight": "straight", "Three of a Kind": "trips", "Two Pair": "twopair",
+             "One Pair": "pair", "High Card": "highcard"}
 
 
 @cache

@@ -127,6 +127,13 @@ def test_each_view_is_a_function_of_the_reports():
     (["flops", "AA", "vs", "KK", "--flops", "AsKd2c,7h7d2s", "--no-preflop"],
      {"question": "flops", "players": ["AA", "KK"], "flops": "AsKd2c,7h7d2s", "preflop": False}),
     (["hands", "examples/hands"], {"question": "hands", "paths": ["examples/hands"]}),
+    (["query", "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QQ+', board='Kh7d2c'"],
+     {"question": "query", "query": "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QQ+', "
+                                    "board='Kh7d2c'"}),
+    (["query", "select count(winsHi(hero)) from hero='AhKd', villain='QQ'", "--seed", "3",
+      "--trials", "5000"],
+     {"question": "query", "query": "select count(winsHi(hero)) from hero='AhKd', villain='QQ'", "seed": 3,
+      "trials": 5000}),
 ])
 def test_a_command_and_a_batch_line_give_one_document(args, line):
     done = invoke(*args, "--json")

@@ -75,6 +75,7 @@ def test_a_mistake_is_said_at_its_place(text, needle, token):
     assert (caught.value.line, caught.value.column) == (1, at + 1)
 
 
-def test_a_statement_names_a_player():
-    with pytest.raises(QueryError, match="at least one player"):
-        checked("select avg(boardSuitCount(flop)) from game='holdem', board='Kh7d2c'")
+def test_a_statement_may_name_no_player():
+    """PQL runs a statement about the board alone (RunPQL's own example: select avg(6) from game='holdem')."""
+    [info] = checked("select avg(boardSuitCount(flop)) from game='holdem', board='Kh7d2c'")
+    assert info.players == () and info.types == ("number",)

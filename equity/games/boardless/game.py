@@ -24,7 +24,7 @@ import numpy as np
 from equity.cards import SUITS, check_distinct, parse_cards, specific_hand
 from equity.engines.protocol import Spot
 from equity.errors import HandSizeError, RangeError, ScenarioError, TooLarge
-from equity.games.base import Enumeration, Game
+from equity.games.base import Enumeration, Game, Query
 from equity.games.boardless.value_kinds import HIGH
 from equity.ranges import Range
 
@@ -189,6 +189,12 @@ class BoardlessGame(Game):
         from equity.games.boardless import exact as boardless_exact
 
         return in_jit_cache(boardless_exact._completions)
+
+    @property
+    def query(self) -> Query:
+        from equity.games.boardless.query import BoardlessQuery
+
+        return BoardlessQuery(self)
 
     def value_tables(self) -> Any:
         """The tables the kernels value hands with (:func:`equity.games.boardless.scoring.score_tables`)."""

@@ -19,8 +19,9 @@ import numpy as np
 
 from equity.engines.protocol import Spot
 from equity.errors import CardError, HandSizeError, RangeError
-from equity.games.base import Enumeration, Flops, Game, Hits, Runouts
+from equity.games.base import Enumeration, Flops, Game, Hits, Query, Runouts
 from equity.games.board_hits import BestFiveHits
+from equity.games.board_query import BestFiveQuery
 from equity.games.holdem.preflop import ranked_classes
 from equity.ranges import Range, parse_range
 
@@ -173,6 +174,10 @@ class HoldemGame(Game):
     @property
     def runouts(self) -> Runouts:
         return HoldemRunouts(self)
+
+    @property
+    def query(self) -> Query:
+        return BestFiveQuery(self)
 
 
 class HoldemRunouts(Runouts):

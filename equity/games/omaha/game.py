@@ -24,8 +24,9 @@ from typing import Any
 
 from equity.engines.protocol import Spot
 from equity.errors import HandSizeError
-from equity.games.base import Enumeration, Game, Hits, Runouts
+from equity.games.base import Enumeration, Game, Hits, Query, Runouts
 from equity.games.board_hits import TwoPlusThreeHits
+from equity.games.board_query import TwoPlusThreeQuery
 from equity.ranges import Range
 
 
@@ -159,6 +160,10 @@ class OmahaGame(Game):
     @property
     def runouts(self) -> Runouts:
         return OmahaRunouts(self)
+
+    @property
+    def query(self) -> Query:
+        return TwoPlusThreeQuery(self)
 
 
 class OmahaRunouts(Runouts):

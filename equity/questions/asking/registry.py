@@ -14,6 +14,7 @@ hits        range, board, dead, game                                ``equity hit
 flops       players (the two ranges), flops, dead, game, method,    ``equity flops --json``
             trials, precision, time, seed, preflop
 hands       paths, hero, seed                                       ``equity hands --json``
+query       query, method, trials, precision, time, seed            ``equity query --json``
 ==========  ======================================================  =====================================
 
 A line asks the question its ``question`` key names, or the one whose flag it sets true (``dist``,
@@ -88,6 +89,7 @@ QUESTIONS = Registry({
     "hits": "equity.questions.hits:QUESTION",
     "flops": "equity.questions.flops:QUESTION",
     "hands": "equity.questions.hands.document:QUESTION",
+    "query": "equity.questions.query.question:QUESTION",
 })
 
 

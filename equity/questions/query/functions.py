@@ -43,6 +43,7 @@ _TABLE: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("winningHandType", (), "handtype"),
     # equity on a street: every player's cards known, the rest of the board run out
     ("equity", (_P, _S), "number"),
+    ("HvHequity", (_P, _S), "number"),  # ProPokerTools' name: hand against hand, every card known
     ("minEquity", (_P, _S, "number"), "bool"),
     # flop categories
     ("flopHandCategory", (_P,), "flopcategory"),

@@ -364,6 +364,11 @@ def unparse(query: Query) -> str:
     return ";\n".join(_statement(s) for s in query.statements)
 
 
+def unparse_expr(expr: Expr) -> str:
+    """One expression as text (:func:`unparse`'s way)."""
+    return _expr(expr)
+
+
 def _statement(statement: Statement) -> str:
     selectors = ", ".join(f"{s.kind}({_expr(s.expr)})" + (f" as {s.name}" if s.name else "")
                           for s in statement.selectors)

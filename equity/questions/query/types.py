@@ -74,9 +74,6 @@ class _Checker:
         return QueryError(reason, self.text, line, column)
 
     def run(self) -> Checked:
-        if not self.players:
-            raise QueryError(f"a statement names at least one player besides {', '.join(SETTINGS)}: e.g. "
-                             "hero='AhKd'")
         types = []
         for selector in self.statement.selectors:
             kind = self.type(selector.expr)
@@ -163,6 +160,8 @@ class _Checker:
             right = self.type(expr.right, left)
         if isinstance(expr.left, Name) and left != right:
             left = self.type(expr.left, right)
+        if "card" in (left, right) and isinstance(expr.right if left == "card" else expr.left, Text):
+            left = right = "card"  # turnCard() = 'Ah': the text is read as a card
         if expr.op in "+-*/":
             if left != "number" or right != "number":
                 met = f"{SAID[left]} and {SAID[right]}"

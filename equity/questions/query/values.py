@@ -1,0 +1,508 @@
+"""A statement's expressions valued on a block of deals (:class:`~equity.questions.query.deals.Frame`):
+every function of :mod:`equity.questions.query.functions`, vectorised, each term valued once per node of
+its street and spread over the rows below it.
+
+Values by type: a number float64, true-or-false bool, a hand type its index in the game's order (worst
+first), a flop category its index in PQL's order, a rating ``classes + 1 - class`` (higher better), a
+card its id. The rules each function follows are in docs/query.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from equity.cards import parse_cards
+from equity.errors import EquityError, QueryError
+from equity.evaluators.low import NO_LOW
+from equity.questions.query import board_terms
+from equity.questions.query.deals import Frame
+from equity.questions.query.functions import FLOP_CATEGORIES, FUNCTIONS
+from equity.questions.query.showdown import node_equity, showdown
+from equity.questions.query.space import Space
+from equity.questions.query.syntax import Binary, Call, Case, Expr, Name, Number, Text, Unary
+
+_SHOWDOWN = {"riverequity", "fractionalriverequity", "winshi", "tieshi", "winslo", "tieslo", "scoops",
+             "winninghandtype"}
+_NEEDS_BOARD = {"flophandcategory", "exactflophandcategory", "minflophandcategory", "pairedboard",
+                "monotoneboard", "twotoneboard", "rainbowboard", "flushingboard", "straightboard",
+                "boardsuitcount", "boardinrange", "turncard", "rivercard", "overpair", "nuthi", "madelo",
+                "nutlo", "outstohandtype", "minoutstohandtype", "nuthiouts", "threeflush", "fourflush",
+                "hirating", "minhirating"}
+
+
+def street_cards(space: Space, name: str, at: int = -1) -> int:
+    """The board cards out at street ``name`` in the space's game.
+
+    Raises:
+        QueryError: a street the game does not have.
+    """
+    streets = dict(space.game.query.streets)
+    if name.lower() not in streets:
+        raise QueryError(f"{space.game.title} has no street {name!r} here; its streets: {', '.join(streets)}")
+    return streets[name.lower()]
+
+
+def streets_of(exprs: list[Expr], streets: dict[str, int], board: int) -> set[int]:
+    """The board card counts the terms of ``exprs`` look at (a street argument, the showdown, the turn
+    and river cards, the flop)."""
+    out: set[int] = set()
+
+    def walk(expr: Expr | None) -> None:
+        if isinstance(expr, Call):
+            low = expr.name.lower()
+            if low in _SHOWDOWN:
+                out.add(board)
+            elif low in ("turncard",):
+                out.add(4)
+            elif low in ("rivercard",):
+                out.add(5)
+            elif "flop" in low and "category" in low or low == "boardinrange":
+                out.add(3)
+            for arg in expr.args:
+                if isinstance(arg, Name) and arg.name.lower() in streets:
+                    out.add(streets[arg.name.lower()])
+                walk(arg)
+        elif isinstance(expr, Unary):
+            walk(expr.operand)
+        elif isinstance(expr, Binary):
+            walk(expr.left)
+            walk(expr.right)
+        elif isinstance(expr, Case):
+            for c, v in expr.whens:
+                walk(c)
+                walk(v)
+            walk(expr.otherwise)
+
+    for e in exprs:
+        walk(e)
+    return out
+
+
+class Values:
+    """Values expressions on one frame of one space, caching each term."""
+
+    def __init__(self, space: Space, frame: Frame, text: str, ranges: Callable[[str], set[int]]) -> None:
+        self.space = space
+        self.game = space.game
+        self.part = space.game.query
+        self.frame = frame
+        self.text = text
+        self.ranges = ranges  # range text -> the set of its hands' keys
+        self.cache: dict[tuple, np.ndarray] = {}
+        self.gone = np.zeros(52, bool)
+        self.gone[list(space.dead)] = True
+        self.gone[:space.game.low_card] = True
+        self.names = self.part.hand_types()
+
+    def fail(self, reason: str, expr: Expr) -> QueryError:
+        from equity.questions.query.syntax import place
+
+        if getattr(expr, "at", -1) < 0:
+            return QueryError(reason)
+        line, column = place(self.text, expr.at)
+        return QueryError(reason, self.text, line, column)
+
+    # -- expressions -----------------------------------------------------------------------------------
+    def value(self, expr: Expr, want: str | None = None) -> np.ndarray | float | str:
+        if isinstance(expr, Number):
+            return float(expr.value)
+        if isinstance(expr, Text):
+            return expr.value
+        if isinstance(expr, Name):
+            return self.constant(expr, want)
+        if isinstance(expr, Unary):
+            inner = self.value(expr.operand)
+            return np.logical_not(inner) if expr.op == "not" else -np.asarray(inner, float)
+        if isinstance(expr, Case):
+            return self.case(expr)
+        if isinstance(expr, Binary):
+            return self.binary(expr)
+        return self.call(expr)
+
+    def constant(self, expr: Name, want: str | None) -> float:
+        low = expr.name.lower()
+        if want == "flopcategory" or (want is None and low in FLOP_CATEGORIES and low not in self.names):
+            return float(FLOP_CATEGORIES.index(low))
+        if low in self.names:
+            return float(self.names.index(low))
+        raise self.fail(f"{expr.name!r} is not a hand type of {self.game.title}", expr)
+
+    def case(self, expr: Case) -> np.ndarray:
+        n = len(self.frame)
+        out = None
+        done = np.zeros(n, bool)
+        for condition, answer in expr.whens:
+            hold = np.broadcast_to(np.asarray(self.value(condition), bool), (n,)) & ~done
+            val = np.broadcast_to(np.asarray(self.value(answer), float), (n,))
+            out = np.where(hold, val, 0.0 if out is None else out)
+            done |= hold
+        if expr.otherwise is not None:
+            val = np.broadcast_to(np.asarray(self.value(expr.otherwise), float), (n,))
+            out = np.where(done, out, val)
+        return np.asarray(out, float)
+
+    def binary(self, expr: Binary):
+        if expr.op in ("and", "or"):
+            left = np.asarray(self.value(expr.left), bool)
+            right = np.asarray(self.value(expr.right), bool)
+            return left & right if expr.op == "and" else left | right
+        want_left = _kind_of(expr.right) if isinstance(expr.left, Name) else None
+        want_right = _kind_of(expr.left) if isinstance(expr.right, Name) else None
+        left = self.value(expr.left, want_left)
+        right = self.value(expr.right, want_right)
+        if isinstance(left, str) or isinstance(right, str):  # a card compared with its text
+            left, right = (self.card(v, expr) if isinstance(v, str) else v for v in (left, right))
+        a, b = np.asarray(left, float), np.asarray(right, float)
+        op = expr.op
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            with np.errstate(divide="ignore", invalid="ignore"):
+                return a / b
+        return {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
+                ">=": np.greater_equal}[op](a, b)
+
+    def card(self, text: str, expr: Expr) -> float:
+        try:
+            cards = parse_cards(text)
+        except EquityError as exc:
+            raise self.fail(f"{text!r} is not a card: {exc}", expr) from None
+        if len(cards) != 1:
+            raise self.fail(f"{text!r} is not one card", expr)
+        return float(cards[0])
+
+    # -- calls -------------------------------------------------------------------------------------------
+    def call(self, expr: Call):
+        low = expr.name.lower()
+        name = FUNCTIONS[low][0]
+        if low in _NEEDS_BOARD and not self.game.board:
+            raise self.fail(f"{name} looks at a board; {self.game.title} has none", expr)
+        args = expr.args
+        key = (low, *(_key(a) for a in args))
+        if key not in self.cache:
+            self.cache[key] = getattr(self, "_" + low)(expr, *args)
+        return self.cache[key]
+
+    def player(self, arg: Expr) -> int:
+        return self.space.names.index(arg.name)  # type: ignore[union-attr]
+
+    def street(self, arg: Expr, least: int = 0) -> int:
+        k = street_cards(self.space, arg.name)  # type: ignore[union-attr]
+        if self.game.board and k < least:
+            raise self.fail(f"{arg.name} is too early here: this needs at least {least} board cards", arg)
+        return k
+
+    def ratings(self, k: int) -> tuple[np.ndarray, np.ndarray | None, int]:
+        """The pot and low ratings at each node of ``k`` board cards, with the run."""
+        if ("ratings", k) not in self.cache:
+            holes, boards, run = self.frame.nodes(k)
+            self.cache[("ratings", k)] = (*self.part.rate(holes, boards), run)  # type: ignore[assignment]
+        return self.cache[("ratings", k)]  # type: ignore[return-value]
+
+    def showdown(self):
+        if "showdown" not in self.cache:
+            pot, low, run = self.ratings(self.game.board)
+            self.cache["showdown"] = (showdown(pot, low), run)  # type: ignore[index]
+        return self.cache["showdown"]  # type: ignore[index]
+
+    def spread(self, values: np.ndarray, run: int) -> np.ndarray:
+        return self.frame.spread(values, run)
+
+    def _riverequity(self, expr, p):
+        sd, run = self.showdown()
+        return self.spread(sd.share[:, self.player(p)], run)
+
+    _fractionalriverequity = _riverequity
+
+    def _need_pot(self, expr, pots: tuple[str, ...], what: str) -> None:
+        if self.part.pot not in pots:
+            raise self.fail(f"{FUNCTIONS[expr.name.lower()][0]} asks about {what}; {self.game.title} plays "
+                            f"{'one low pot' if self.part.pot == 'low' else 'one high pot'}", expr)
+
+    def _winshi(self, expr, p):
+        self._need_pot(expr, ("high", "hilo"), "a high pot")
+        sd, run = self.showdown()
+        i = self.player(p)
+        return self.spread(sd.best_hi[:, i] & (sd.hi_ways == 1), run)
+
+    def _tieshi(self, expr, p):
+        self._need_pot(expr, ("high", "hilo"), "a high pot")
+        sd, run = self.showdown()
+        i = self.player(p)
+        return self.spread(sd.best_hi[:, i] & (sd.hi_ways > 1), run)
+
+    def _winslo(self, expr, p):
+        self._need_pot(expr, ("hilo", "low"), "a low pot")
+        sd, run = self.showdown()
+        i = self.player(p)
+        if sd.best_lo is None:  # a low game: its one pot
+            return self.spread(sd.best_hi[:, i] & (sd.hi_ways == 1), run)
+        return self.spread(sd.best_lo[:, i] & (sd.lo_ways == 1), run)
+
+    def _tieslo(self, expr, p):
+        self._need_pot(expr, ("hilo", "low"), "a low pot")
+        sd, run = self.showdown()
+        i = self.player(p)
+        if sd.best_lo is None:
+            return self.spread(sd.best_hi[:, i] & (sd.hi_ways > 1), run)
+        return self.spread(sd.best_lo[:, i] & (sd.lo_ways > 1), run)
+
+    def _scoops(self, expr, p):
+        sd, run = self.showdown()
+        return self.spread(sd.share[:, self.player(p)] == 1.0, run)
+
+    def _need_types(self, expr) -> None:
+        if not self.names:
+            raise self.fail(f"{FUNCTIONS[expr.name.lower()][0]} reads high hand types; {self.game.title}'s "
+                            "pot goes to a low hand", expr)
+
+    def _handtype(self, expr, p, s):
+        self._need_types(expr)
+        k = self.street(s)
+        holes, boards, run = self.frame.nodes(k)
+        i = self.player(p)
+        return self.spread(self.part.types(holes[:, i:i + 1], boards)[:, 0].astype(float), run)
+
+    def _exacthandtype(self, expr, p, s, t):
+        return self.call(Call("handType", (p, s), expr.at)) == self.constant(t, "handtype")
+
+    def _minhandtype(self, expr, p, s, t):
+        return self.call(Call("handType", (p, s), expr.at)) >= self.constant(t, "handtype")
+
+    def _winninghandtype(self, expr):
+        self._need_types(expr)
+        pot, _, run = self.ratings(self.game.board)
+        return self.spread(self.part.class_types()[pot.min(axis=1)].astype(float), run)
+
+    def _equity(self, expr, p, s):
+        k = self.street(s)
+        holes, boards, run = self.frame.nodes(k)
+        values = node_equity(self.part, holes, boards, self.gone, self.game.board)
+        return self.spread(values[:, self.player(p)], run)
+
+    _hvhequity = _equity
+
+    def _minequity(self, expr, p, s, x):
+        return self.call(Call("equity", (p, s), expr.at)) >= float(self.value(x))
+
+    # flop categories (two-card games that play the best five)
+    def _flophandcategory(self, expr, p):
+        if self.game.hole != 2 or getattr(self.part, "rule", "") != "best-five":
+            raise self.fail(f"flop categories are read on two-card hands; {self.game.title} deals "
+                            f"{self.game.hole}", expr)
+        holes, boards, run = self.frame.nodes(3)
+        i = self.player(p)
+        types = self.part.types(holes[:, i:i + 1], boards)[:, 0]
+        values = board_terms.flop_categories(holes[:, i], boards, types, self.names)
+        return self.spread(values.astype(float), run)
+
+    def _exactflophandcategory(self, expr, p, c):
+        return self.call(Call("flopHandCategory", (p,), expr.at)) == self.constant(c, "flopcategory")
+
+    def _minflophandcategory(self, expr, p, c):
+        return self.call(Call("flopHandCategory", (p,), expr.at)) >= self.constant(c, "flopcategory")
+
+    # nuts and lows
+    def _nuthi(self, expr, p, s):
+        k = self.street(s, 3)
+        pot, _, run = self.ratings(k)
+        _, boards, _ = self.frame.nodes(k)
+        nuts = _unique_apply(boards, lambda b: self.part.nut_ratings(b, self.gone.astype(np.uint8)))
+        return self.spread(pot[:, self.player(p)] == nuts, run)
+
+    def _need_low(self, expr) -> None:
+        if self.part.pot != "hilo":
+            raise self.fail(f"{FUNCTIONS[expr.name.lower()][0]} reads an eight-or-better low; "
+                            f"{self.game.title} plays no low half", expr)
+
+    def _madelo(self, expr, p, s):
+        self._need_low(expr)
+        _, low, run = self.ratings(self.street(s, 3))
+        return self.spread(low[:, self.player(p)] < NO_LOW, run)
+
+    def _nutlo(self, expr, p, s):
+        self._need_low(expr)
+        k = self.street(s, 3)
+        _, low, run = self.ratings(k)
+        _, boards, _ = self.frame.nodes(k)
+        nuts = _unique_apply(boards, lambda b: self.part.nut_lows(b, self.gone.astype(np.uint8)))
+        mine = low[:, self.player(p)]
+        return self.spread((mine < NO_LOW) & (mine == nuts), run)
+
+    # the board
+    def _board(self, s, fn):
+        k = self.street(s, 3)
+        _, boards, run = self.frame.nodes(k)
+        return self.spread(fn(boards), run)
+
+    def _pairedboard(self, expr, s):
+        return self._board(s, board_terms.paired)
+
+    def _monotoneboard(self, expr, s):
+        return self._board(s, lambda b: (board_terms.suit_counts(b) > 0).sum(axis=1) == 1)
+
+    def _twotoneboard(self, expr, s):
+        return self._board(s, lambda b: (board_terms.suit_counts(b) > 0).sum(axis=1) == 2)
+
+    def _rainbowboard(self, expr, s):
+        return self._board(s, lambda b: board_terms.suit_counts(b).max(axis=1) == 1)
+
+    def _flushingboard(self, expr, s):
+        return self._board(s, lambda b: board_terms.suit_counts(b).max(axis=1) >= 3)
+
+    def _straightboard(self, expr, s):
+        low_rank = self.game.low_card // 4
+        return self._board(s, lambda b: board_terms.straight_possible(b, low_rank))
+
+    def _boardsuitcount(self, expr, s):
+        return self._board(s, lambda b: (board_terms.suit_counts(b) > 0).sum(axis=1).astype(float))
+
+    def _boardinrange(self, expr, r):
+        keys = self.ranges(("board", r.value))  # type: ignore[arg-type]
+        _, boards, run = self.frame.nodes(3)
+        return self.spread(np.isin(_keys(boards), list(keys)), run)
+
+    # ranges and cards
+    def _inrange(self, expr, p, r):
+        keys = self.ranges(("hand", r.value))  # type: ignore[arg-type]
+        i = self.player(p)
+        return np.isin(_keys(self.frame.holes[:, i]), list(keys))
+
+    def _pocketpair(self, expr, p):
+        ranks = self.frame.holes[:, self.player(p)] >> 2
+        return board_terms.paired(ranks << 2)
+
+    def _overpair(self, expr, p, s):
+        k = self.street(s, 3)
+        holes, boards, run = self.frame.nodes(k)
+        ranks = np.sort(holes[:, self.player(p)] >> 2, axis=1)
+        top = (boards >> 2).max(axis=1)
+        pairs = (ranks[:, 1:] == ranks[:, :-1]) & (ranks[:, 1:] > top[:, None])
+        return self.spread(pairs.any(axis=1), run)
+
+    def _turncard(self, expr):
+        return self.frame.boards[:, 3].astype(float)
+
+    def _rivercard(self, expr):
+        return self.frame.boards[:, 4].astype(float)
+
+    # ratings
+    def _hirating(self, expr, p, s):
+        self._need_types(expr)
+        pot, _, run = self.ratings(self.street(s, 3) if self.game.board else self.street(s))
+        return self.spread((self.game.n_classes + 1 - pot[:, self.player(p)]).astype(float), run)
+
+    def _minhirating(self, expr, p, s, r):
+        return self.call(Call("hiRating", (p, s), expr.at)) >= np.asarray(self.value(r), float)
+
+    def _ratehihand(self, expr, t):
+        try:
+            cards = parse_cards(t.value)
+        except EquityError as exc:
+            raise self.fail(f"rateHiHand takes five cards: {exc}", t) from None
+        if len(cards) != 5:
+            raise self.fail(f"rateHiHand takes five cards; got {len(cards)}", t)
+        self.game.check_cards(cards, "rateHiHand")
+        holes = np.array([[cards[:2]]], np.uint8)
+        pot, _ = self.part.rate(holes, np.array([cards[2:]], np.uint8))
+        return float(self.game.n_classes + 1 - int(pot[0, 0]))
+
+    # draws and outs
+    def _flush_cards(self, p, s):
+        k = self.street(s, 3)
+        holes, boards, run = self.frame.nodes(k)
+        omaha = getattr(self.part, "rule", "") == "two-plus-three"
+        return board_terms.usable_suit(holes[:, self.player(p)], boards, omaha), run
+
+    def _threeflush(self, expr, p, s):
+        most, run = self._flush_cards(p, s)
+        return self.spread(most == 3, run)
+
+    def _fourflush(self, expr, p, s):
+        most, run = self._flush_cards(p, s)
+        return self.spread(most == 4, run)
+
+    def _next_cards(self, s, expr):
+        k = self.street(s, 3)
+        if k >= self.game.board:
+            raise self.fail("outs count the next card: give the flop or the turn", s)
+        holes, boards, run = self.frame.nodes(k)
+        g = len(holes)
+        used = np.broadcast_to(self.gone, (g, 52)).copy()
+        np.put_along_axis(used, holes.reshape(g, -1).astype(np.intp), True, axis=1)
+        np.put_along_axis(used, boards.astype(np.intp), True, axis=1)
+        n = 52 - int(used[0].sum())
+        nxt = np.nonzero(~used)[1].reshape(g, n).astype(np.uint8)
+        return holes, boards, run, nxt
+
+    def _outstohandtype(self, expr, p, s, t):
+        self._need_types(expr)
+        holes, boards, run, nxt = self._next_cards(s, expr)
+        i = self.player(p)
+        want = int(self.constant(t, "handtype"))
+        now, _ = self.part.rate(holes[:, i:i + 1], boards)
+        g, n = nxt.shape
+        mine = np.repeat(holes[:, i:i + 1], n, axis=0)
+        later = np.concatenate([np.repeat(boards, n, axis=0), nxt.reshape(-1, 1)], axis=1)
+        after, _ = self.part.rate(mine, later)
+        after = after[:, 0].reshape(g, n)
+        types = self.part.class_types()
+        outs = (after < now) & (types[after] == want) & (types[now] <= want)
+        return self.spread(outs.sum(axis=1).astype(float), run)
+
+    def _minoutstohandtype(self, expr, p, s, t, n):
+        return self.call(Call("outsToHandType", (p, s, t), expr.at)) >= float(self.value(n))
+
+    def _nuthiouts(self, expr, p, s):
+        self._need_types(expr)
+        holes, boards, run, nxt = self._next_cards(s, expr)
+        i = self.player(p)
+        g, n = nxt.shape
+        later = np.concatenate([np.repeat(boards, n, axis=0), nxt.reshape(-1, 1)], axis=1)
+        after, _ = self.part.rate(np.repeat(holes[:, i:i + 1], n, axis=0), later)
+        nuts = _unique_apply(later, lambda b: self.part.nut_ratings(b, self.gone.astype(np.uint8)))
+        outs = (after[:, 0] == nuts).reshape(g, n)
+        return self.spread(outs.sum(axis=1).astype(float), run)
+
+
+def _kind_of(expr: Expr) -> str | None:
+    """The type a bare name compared with ``expr`` is read as."""
+    if isinstance(expr, Call):
+        answer = FUNCTIONS.get(expr.name.lower(), ("", (), None))[2]
+        return answer if answer in ("handtype", "flopcategory") else None
+    return None
+
+
+def _key(arg: Expr) -> object:
+    if isinstance(arg, Name):
+        return arg.name.lower()
+    if isinstance(arg, (Number, Text)):
+        return (type(arg).__name__, arg.value)
+    return repr(arg)
+
+
+def _keys(cards: np.ndarray) -> np.ndarray:
+    """int64 per row: its cards, descending, as one key (6 bits a card)."""
+    ordered = np.sort(cards.astype(np.int64), axis=1)[:, ::-1]
+    out = np.zeros(len(cards), np.int64)
+    for j in range(ordered.shape[1]):
+        out = (out << 6) | ordered[:, j]
+    return out
+
+
+def hand_keys(rows: np.ndarray) -> set[int]:
+    """The keys of a range's hands (as :func:`_keys` makes them)."""
+    return set(_keys(np.asarray(rows)).tolist())
+
+
+def _unique_apply(boards: np.ndarray, fn: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """``fn`` of each row, computed once per distinct set of cards."""
+    keys = _keys(boards)
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return fn(boards[first])[inverse]
