@@ -276,3 +276,23 @@ def _read_cards(text, parts, low_card):
         seen |= bit
         cards[i] = card
     return cards, True
+
+
+@lru_cache(maxsize=16)
+def combinations_of(n: int, k: int) -> np.ndarray:
+    """int16 ``(C(n, k), k)``: every ``k`` of ``range(n)``, each row ascending, the rows in the order
+    :func:`itertools.combinations` lists them; built a column at a time, read-only (cached).
+
+    >>> combinations_of(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    rows = np.zeros((1, 0), np.int16)
+    for column in range(k):
+        first = rows[:, -1].astype(np.int64) + 1 if column else np.zeros(len(rows), np.int64)
+        counts = np.maximum(n - (k - column - 1) - first, 0)  # the values this column may take
+        starts = np.repeat(first, counts)
+        offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([np.repeat(rows, counts, axis=0), (starts + offsets)[:, None].astype(np.int16)],
+                              axis=1)
+    rows.flags.writeable = False
+    return rows

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from equity.cards import card_tuple, format_cards, parse_cards, specific_hand
+from equity.cards import card_tuple, combinations_of, format_cards, parse_cards, specific_hand
 from equity.engines.dealing import RANDOM_HAND, RANGED
 from equity.errors import DuplicateCardError, EquityError, GameError, RangeError, ScenarioError
 from equity.games import HOLDEM, Game, get_game, infer_game
@@ -313,12 +313,7 @@ def every_hand(live: np.ndarray, hole: int) -> np.ndarray:
         alive = np.zeros(52, np.bool_)
         alive[live] = True
         return _PAIRS[alive[_PAIRS[:, 0]] & alive[_PAIRS[:, 1]]]
-    n = len(live)
-    from itertools import combinations
-
-    rows = np.fromiter((c for combo in combinations(range(n), hole) for c in combo), np.int64,
-                       math.comb(n, hole) * hole).reshape(-1, hole)
-    rows = live[rows][:, ::-1].astype(np.int64)
+    rows = live[combinations_of(len(live), hole)][:, ::-1].astype(np.int64)
     return np.ascontiguousarray(rows[np.argsort(combo_keys(rows), kind="stable")], np.uint8)
 
 

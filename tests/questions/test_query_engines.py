@@ -15,8 +15,8 @@ EXACT = RunOptions(method="exact")
 @pytest.mark.parametrize("query", [
     "select avg(riverEquity(a)), count(winsHi(a)), count(tiesHi(a)), count(scoops(b)) "
     "from a='AhKd', b='QQ+,77,AK', board='Kh7d2c'",
-    "select avg(riverEquity(a)), avg(riverEquity(b)), avg(riverEquity(c)), count(tiesHi(c)), count(winsHi(b)) "
-    "from a='AsKs', b='QdQc,JJ', c='*', board='Th9h2c7d'",
+    "select avg(riverEquity(a)), avg(riverEquity(b)), avg(riverEquity(c)), count(tiesHi(c)), "
+    "count(winsHi(b)) from a='AsKs', b='QdQc,JJ', c='*', board='Th9h2c7d'",
     "select avg(riverEquity(a)), count(scoops(a)), count(winsLo(b)), count(tiesLo(a)), count(tiesHi(b)) "
     "from game='omaha8', a='As2s3dKd', b='QhQdJcTc', board='4h7c9s'",
     "select avg(riverEquity(a)), count(winsHi(a)), count(tiesHi(b)) from game='shortdeck', a='AsKs', "
@@ -37,6 +37,7 @@ def test_the_engines_and_the_deal_by_deal_count_agree(query):
 
 
 def test_a_where_or_a_weight_keeps_a_statement_off_the_engines():
-    kept = run_query("select avg(riverEquity(a)) from a='AhKd', b='QQ', board='Kh7d2c' where pairedBoard(river)")
+    kept = run_query("select avg(riverEquity(a)) from a='AhKd', b='QQ', board='Kh7d2c' "
+                     "where pairedBoard(river)")
     weighted = run_query("select avg(riverEquity(a)) from a='AhKd', b='QQ@50,JJ', board='Kh7d2c'")
     assert kept.statements[0].why != "the equity engine" and weighted.statements[0].why != "the equity engine"

@@ -14,7 +14,7 @@ import pytest
 
 from equity.cards import RANKS, SUITS
 from equity.errors import RangeError
-from equity.questions.query import generic
+from equity.questions.query import generic_match
 from equity.questions.query.generic import is_generic_only, parse_generic
 from equity.ranges import combo_keys
 
@@ -129,10 +129,10 @@ def test_small_deck_omaha_matches_brute_force(text, hole):
 
 
 def test_every_row_searched_gives_the_same_hands(monkeypatch):
-    """Rows are searched once per kind (generic._kinds); searching each row finds the same hands."""
+    """Rows are searched once per kind (generic_match._kinds); searching each row finds the same hands."""
     patterns = [("RxRyOxOy", 4), ("wxy", 4), ("AxAyxy", 4), ("RRON", 4), ("[A-T]x[A-T]xR", 4), ("ssxx", 4)]
     grouped = [hands(text, hole, 32) for text, hole in patterns]
-    monkeypatch.setattr(generic, "_kinds", lambda rows, specs: None)
+    monkeypatch.setattr(generic_match, "_kinds", lambda rows, specs: None)
     parse_generic.cache_clear()
     try:
         assert [hands(text, hole, 32) for text, hole in patterns] == grouped

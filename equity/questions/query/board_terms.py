@@ -7,6 +7,8 @@ and returns one value a row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from equity.evaluators.straights import straight_masks
@@ -106,3 +108,24 @@ def _category(kind: str, hi: int, lo: int, pocket: bool, board: np.ndarray, dist
         place = ranks.index(hits[0])
         return _CAT[("floptoppair", "flopsecondpair", "flopthirdpair")[place]]
     return _CAT["flopnothing"]
+
+
+def card_keys(cards: np.ndarray) -> np.ndarray:
+    """int64 per row: its cards, descending, as one key (6 bits a card)."""
+    ordered = np.sort(cards.astype(np.int64), axis=1)[:, ::-1]
+    out = np.zeros(len(cards), np.int64)
+    for j in range(ordered.shape[1]):
+        out = (out << 6) | ordered[:, j]
+    return out
+
+
+def hand_keys(rows: np.ndarray) -> set[int]:
+    """The keys of a range's hands (as :func:`card_keys` makes them)."""
+    return set(card_keys(np.asarray(rows)).tolist())
+
+
+def unique_apply(boards: np.ndarray, fn: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """``fn`` of each row, computed once per distinct set of cards."""
+    keys = card_keys(boards)
+    unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return fn(boards[first])[inverse]

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from equity.cards import combinations_of
 from equity.errors import ScenarioError, TooLarge
 from equity.questions.query.space import Space
 
@@ -78,22 +79,6 @@ def _masks(known: np.ndarray) -> np.ndarray:
     for j in range(known.shape[1]):
         m |= _BITS[known[:, j]]
     return m
-
-
-@lru_cache(maxsize=16)
-def combinations_of(n: int, k: int) -> np.ndarray:
-    """int16 ``(C(n, k), k)``: every ``k`` of ``range(n)``, each row ascending, rows in lexicographic order
-    (as :func:`itertools.combinations` lists them), built a column at a time."""
-    rows = np.zeros((1, 0), np.int16)
-    for column in range(k):
-        first = rows[:, -1].astype(np.int64) + 1 if column else np.zeros(len(rows), np.int64)
-        counts = np.maximum(n - (k - column - 1) - first, 0)  # the values this column may take
-        starts = np.repeat(first, counts)
-        offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.concatenate([np.repeat(rows, counts, axis=0), (starts + offsets)[:, None].astype(np.int16)],
-                              axis=1)
-    rows.flags.writeable = False
-    return rows
 
 
 @lru_cache(maxsize=16)

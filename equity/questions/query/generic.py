@@ -58,48 +58,25 @@ matches no hand.
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 
 import numpy as np
 
 from equity.cards import RANKS, SUITS
 from equity.errors import RangeError
-from equity.ranges import HOLE_SIZES, Range, combo_keys
+from equity.questions.query.generic_match import Card, every, matches
+from equity.ranges import HOLE_SIZES, Range
 
 #: The most hands one pattern may consider (all of PLO5's 2,598,960 fit; PLO6 needs a named card).
-MAX_CONSIDERED = 3_000_000
 SUIT_VARIABLES = "wxyz"
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
 _SUIT_OF = {ch: i for i, ch in enumerate(SUITS)}
 _ENDS = ("", ",", ":", "!", "(", ")", "@", "+")
 _NUMBER = re.compile(r"[0-9]*\.?[0-9]+")
-_EMPTY = np.zeros(0, np.int64)
-_EMPTY.flags.writeable = False
-_MOST_ANCHORS = 20_000  # the most sets of cards for a pattern's narrowest cards tried as anchors
-
-
-@dataclass(frozen=True)
-class _Card:
-    """One card of a pattern: the ranks, suits or cards it may be (None: any), its variables ('' for
-    none), and whether its rank or suit was written alone (which variables then avoid)."""
-
-    ranks: frozenset[int] | None = None
-    suits: frozenset[int] | None = None
-    cards: frozenset[int] | None = None
-    rank_var: str = ""
-    suit_var: str = ""
-    rank_written: bool = False
-    suit_written: bool = False
-
-    def free(self) -> bool:
-        """Any card at all (``*``)."""
-        return self == _Card()
 
 
 @lru_cache(maxsize=64)
@@ -253,14 +230,14 @@ class _Parser:
             return keys
         if ch == "!":
             self.pos += 1
-            return np.setdiff1d(_every(self.hole, self.low_card, self.text), self.term(), assume_unique=True)
+            return np.setdiff1d(every(self.hole, self.low_card, self.text), self.term(), assume_unique=True)
         if ch in _ENDS:
             raise self.error("expected a hand pattern such as AxKx, RR or (AA, KK)")
         return self.pattern()
 
     def pattern(self) -> np.ndarray:
         start = self.pos
-        cards: list[_Card] = []
+        cards: list[Card] = []
         while self.peek() not in _ENDS:
             cards.append(self.card())
         source = self.text[start:self.pos]
@@ -268,36 +245,36 @@ class _Parser:
             raise self.error(f"the pattern {source!r} names {len(cards)} cards; a hand has {self.hole}",
                              start)
         if self.peek() != "+":
-            return _matches(tuple(cards), self.hole, self.low_card, source)
+            return matches(tuple(cards), self.hole, self.low_card, source)
         written = {min(c.ranks) for c in cards if c.rank_written and c.ranks}
         if len(written) != 1 or any(c.cards or (c.ranks and not c.rank_written) for c in cards):
             raise self.error(f"a trailing '+' follows a pattern of one rank (TT+, A+), not {source!r}; for "
                              "others write a rank list such as [A-T]")
         self.pos += 1
         (rank,) = written
-        found = [_matches(tuple(_shift(c, rank, top) for c in cards), self.hole, self.low_card, source + "+")
+        found = [matches(tuple(_shift(c, rank, top) for c in cards), self.hole, self.low_card, source + "+")
                  for top in range(rank, 13)]
         return np.unique(np.concatenate(found))
 
-    def card(self) -> _Card:
+    def card(self) -> Card:
         """One card: a rank part with an optional suit part, or a suit part alone."""
         ch = self.peek()
         if ch == "[":
             kind, items = self.bracket()
             if kind != "ranks":
-                return _Card(suits=items) if kind == "suits" else _Card(cards=items)
-            base = _Card(ranks=items)
+                return Card(suits=items) if kind == "suits" else Card(cards=items)
+            base = Card(ranks=items)
         elif ch in _RANK_OF:
-            base = _Card(ranks=frozenset({_RANK_OF[ch]}), rank_written=True)
+            base = Card(ranks=frozenset({_RANK_OF[ch]}), rank_written=True)
             self.pos += 1
         elif ch == "*":
-            base = _Card()
+            base = Card()
             self.pos += 1
         elif ch.isascii() and ch.isupper():
-            base = _Card(rank_var=ch)
+            base = Card(rank_var=ch)
             self.pos += 1
         elif ch in _SUIT_OF or ch in SUIT_VARIABLES:
-            return self.suit(_Card())
+            return self.suit(Card())
         else:
             raise self.bad_character()
         return self.suit(base) if self.suit_follows() else base
@@ -311,7 +288,7 @@ class _Parser:
         self.pos = start
         return kind == "suits"
 
-    def suit(self, card: _Card) -> _Card:
+    def suit(self, card: Card) -> Card:
         """``card`` with the suit part that starts here."""
         ch = self.peek()
         if ch == "[":
@@ -379,195 +356,6 @@ class _Parser:
                           "variables R/O/N and w/x/y/z, lists [...], and , : ! ( ) @ +)")
 
 
-def _shift(card: _Card, rank: int, top: int) -> _Card:
+def _shift(card: Card, rank: int, top: int) -> Card:
     """``card`` with its written rank ``rank`` made ``top`` (for ``TT+``)."""
     return replace(card, ranks=frozenset({top})) if card.rank_written and card.ranks == {rank} else card
-
-
-@lru_cache(maxsize=8)
-def _combos(m: int, k: int) -> np.ndarray:
-    """Every k of ``range(m)``: int64 ``(C(m, k), k)``, each row descending, rows in ascending order."""
-    rows = np.zeros((1, 0), np.int64)
-    for j in range(1, k + 1):
-        counts = np.array([math.comb(c, j - 1) for c in range(m)], np.int64)
-        tops = np.repeat(np.arange(m), counts)
-        below = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        rows = np.column_stack([tops, rows[below]])
-    rows.flags.writeable = False
-    return rows
-
-
-@lru_cache(maxsize=8)
-def _all_hands(hole: int, low_card: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every hand of the deck ``low_card`` .. 51: uint8 rows (descending, sorted) and their keys."""
-    rows = (_combos(52 - low_card, hole) + low_card).astype(np.uint8)
-    keys = combo_keys(rows)
-    rows.flags.writeable = keys.flags.writeable = False
-    return rows, keys
-
-
-def _every(hole: int, low_card: int, what: str) -> np.ndarray:
-    """The keys of every hand, or a RangeError when there are more than :data:`MAX_CONSIDERED`."""
-    size = math.comb(52 - low_card, hole)
-    if size > MAX_CONSIDERED:
-        raise RangeError(f"generic range {what!r} needs all {size:,} {hole}-card hands, more than the "
-                         f"{MAX_CONSIDERED:,} a pattern may consider; name a card (e.g. AA) or use 'random' "
-                         "in equity's own syntax")
-    return _all_hands(hole, low_card)[1]
-
-
-def _allowed(card: _Card, ranks: set[int], suits: set[int], low_card: int) -> np.ndarray:
-    """bool ``(52,)``: the cards ``card`` may be, its variables avoiding the written ``ranks``, ``suits``."""
-    ids = np.arange(52)
-    ok = ids >= low_card
-    for items, values in ((card.cards, ids), (card.ranks, ids >> 2), (card.suits, ids & 3)):
-        if items is not None:
-            ok &= np.isin(values, sorted(items))
-    if card.rank_var:
-        ok &= ~np.isin(ids >> 2, sorted(ranks))
-    if card.suit_var:
-        ok &= ~np.isin(ids & 3, sorted(suits))
-    return ok
-
-
-def _matches(cards: tuple[_Card, ...], hole: int, low_card: int, source: str) -> np.ndarray:
-    """The sorted keys of the ``hole``-card hands that match the pattern ``cards``."""
-    ranks = {min(c.ranks) for c in cards if c.rank_written and c.ranks}
-    suits = {min(c.suits) for c in cards if c.suit_written and c.suits}
-    specs = [(c, _allowed(c, ranks, suits, low_card)) for c in cards if not c.free()]
-    if not specs:
-        return _every(hole, low_card, source)
-    if not all(allowed.any() for _, allowed in specs):
-        return _EMPTY
-    specs.sort(key=lambda spec: (int(spec[1].sum()), repr(spec[0])))  # narrowest first, equal ones together
-    rows, keys = _candidates(specs, hole, low_card, source)
-    return keys[_matching(rows, specs)] if len(rows) else _EMPTY
-
-
-def _candidates(specs: list[tuple[_Card, np.ndarray]], hole: int, low_card: int,
-                source: str) -> tuple[np.ndarray, np.ndarray]:
-    """The hands worth testing (rows, sorted unique keys): every hand, or when under half as many, the
-    hands that hold distinct cards for the first (narrowest) groups of equal cards of the pattern."""
-    groups: list[tuple[np.ndarray, int]] = []
-    for i, (card, allowed) in enumerate(specs):
-        if i and specs[i - 1][0] == card:
-            groups[-1] = (allowed, groups[-1][1] + 1)
-        else:
-            groups.append((allowed, 1))
-    deck = 52 - low_card
-    best, size = None, math.comb(deck, hole)
-    sets: set[tuple[int, ...]] = {()}
-    for allowed, count in groups:
-        options = list(combinations(np.flatnonzero(allowed).tolist(), count))
-        if len(sets) * len(options) > _MOST_ANCHORS:
-            break
-        sets = {tuple(sorted(s + o)) for s in sets for o in options if not set(s) & set(o)}
-        taken = len(next(iter(sets), ()))
-        ways = len(sets) * math.comb(deck - taken, hole - taken) if sets else 0
-        if 2 * ways < size:
-            best, size = sets, ways
-    if size > MAX_CONSIDERED:
-        raise RangeError(f"generic range {source!r} needs {size:,} {hole}-card hands considered, more than "
-                         f"the {MAX_CONSIDERED:,} a pattern may; name more cards")
-    return _all_hands(hole, low_card) if best is None else _anchored(best, hole, low_card)
-
-
-def _anchored(sets: set[tuple[int, ...]], hole: int, low_card: int) -> tuple[np.ndarray, np.ndarray]:
-    """The hands holding one of the card ``sets`` (each sorted, all one size): rows and sorted keys."""
-    if not sets:
-        return np.zeros((0, hole), np.uint8), _EMPTY
-    anchors = np.array(sorted(sets), np.int64)
-    taken = anchors.shape[1]
-    fill = _combos(52 - low_card - taken, hole - taken)
-    free = np.ones((len(anchors), 52), bool)
-    free[:, :low_card] = False
-    free[np.arange(len(anchors))[:, None], anchors] = False
-    rest = np.nonzero(free)[1].reshape(len(anchors), -1)
-    hands = np.concatenate([np.repeat(anchors, len(fill), axis=0),
-                            rest[:, fill].reshape(len(anchors) * len(fill), hole - taken)], axis=1)
-    hands = -np.sort(-hands, axis=1)
-    keys, first = np.unique(combo_keys(hands), return_index=True)
-    return hands[first].astype(np.uint8), keys
-
-
-def _matching(rows: np.ndarray, specs: list[tuple[_Card, np.ndarray]]) -> np.ndarray:
-    """bool ``(n,)``: the rows that match. Rows alike in all the search reads (which cards of the
-    pattern each position may be, which positions share a rank, which a suit) match alike, so only one
-    row of each kind is searched."""
-    kinds = _kinds(rows, specs)
-    if kinds is None:
-        return _Search(rows, specs).run()
-    _, first, inverse = np.unique(kinds, return_index=True, return_inverse=True)
-    return _Search(rows[first], specs).run()[inverse.ravel()]
-
-
-def _kinds(rows: np.ndarray, specs: list[tuple[_Card, np.ndarray]]) -> np.ndarray | None:
-    """int64 ``(n,)``: each row's kind (see :func:`_matching`), or None when it would not fit 63 bits."""
-    masks = sum(allowed.astype(np.int64) << i for i, (_, allowed) in enumerate(specs))
-    _, group = np.unique(masks, return_inverse=True)
-    groups, hole = int(group.max()) + 1, rows.shape[1]
-    parts = [part for part, used in ((rows >> 2, any(c.rank_var for c, _ in specs)),
-                                     (rows & 3, any(c.suit_var for c, _ in specs))) if used]
-    pairs = list(combinations(range(hole), 2))
-    if groups ** hole * 2 ** (len(parts) * len(pairs)) >= 2 ** 62:
-        return None
-    kinds = np.zeros(len(rows), np.int64)
-    for p in range(hole):
-        kinds = kinds * groups + group.ravel()[rows[:, p]]
-    for part in parts:
-        for i, j in pairs:
-            kinds = kinds * 2 + (part[:, i] == part[:, j])
-    return kinds
-
-
-class _Search:
-    """Which rows match: a depth-first walk giving each pattern card (narrowest first) a position of the
-    hand, vectorised over the rows still alive; equal cards take positions in increasing order, and rows
-    already matched leave every later branch."""
-
-    def __init__(self, rows: np.ndarray, specs: list[tuple[_Card, np.ndarray]]) -> None:
-        self.specs, self.hole = specs, rows.shape[1]
-        self.cols = [np.ascontiguousarray(rows[:, p]) for p in range(self.hole)]
-        self.values = {"rank": [col >> 2 for col in self.cols], "suit": [col & 3 for col in self.cols]}
-        self.matched = np.zeros(len(rows), bool)
-
-    def run(self) -> np.ndarray:
-        self.visit(0, np.arange(len(self.matched), dtype=np.int32), (), {})
-        return self.matched
-
-    def visit(self, level: int, live: np.ndarray, used: tuple[int, ...],
-              bound: dict[tuple[str, str], int]) -> None:
-        """Give the pattern's card ``level`` each free position in turn, for the ``live`` rows; ``used``
-        the positions the earlier cards took, ``bound`` where each variable took its value."""
-        card, allowed = self.specs[level]
-        first = used[-1] + 1 if level and self.specs[level - 1][0] == card else 0
-        for p in range(first, self.hole):
-            if p in used:
-                continue
-            live = live[~self.matched[live]]
-            if not len(live):
-                return
-            ok = allowed[self.cols[p][live]]
-            now = dict(bound)
-            for kind, name in (("rank", card.rank_var), ("suit", card.suit_var)):
-                if name:
-                    ok &= self.consistent(kind, name, live, p, bound)
-                    now.setdefault((kind, name), p)
-            if level + 1 == len(self.specs):
-                self.matched[live[ok]] = True
-            else:
-                self.visit(level + 1, live[ok], (*used, p), now)
-
-    def consistent(self, kind: str, name: str, live: np.ndarray, p: int,
-                   bound: dict[tuple[str, str], int]) -> np.ndarray:
-        """The rows whose card at ``p`` gives variable ``name`` the value it has (if bound), else a value
-        no other variable of its kind has."""
-        values = self.values[kind]
-        here = values[p][live]
-        if (kind, name) in bound:
-            return here == values[bound[kind, name]][live]
-        ok = np.ones(len(live), bool)
-        for (other_kind, _), q in bound.items():
-            if other_kind == kind:
-                ok &= here != values[q][live]
-        return ok

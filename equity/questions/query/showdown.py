@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from equity.cards import combinations_of
 from equity.evaluators.low import NO_LOW
 from equity.games.base import Query
-from equity.questions.query.deals import combinations_of
 
 #: Completion rows valued at once by :func:`node_equity`.
 _BLOCK = 1 << 18
