@@ -716,3 +716,62 @@ def test_boardless(game, players, path):
         check_histogram(types.selectors[0], spot.histogram(spot.hand_type("hero", 0)))
         check_histogram(types.selectors[1], spot.histogram(
             lambda r: spot.hand_type(spot.names[spot.shares(r)[1][0]], 0)(r)))
+
+
+# -- the turn and river cards, nut outs, board ranges, ProPokerTools' names ----------------------------
+
+def test_turn_and_river_cards():
+    spot = Spot(board="Kh7d2c", streets=(4, 5), hero="AhKd", villain="QQ,Ts9s")
+    statement = spot.run("count(turnCard() = 'As'), count(riverCard() = 'As'), "
+                         "count(turnCard() = riverCard()), count(turnCard() <> 'Qc' and riverCard() <> 'Qc')")
+    ace = cards("As")[0]
+    queen = cards("Qc")[0]
+    check(statement.selectors[0], spot.mean(lambda r: r[2][3] == ace))
+    check(statement.selectors[1], spot.mean(lambda r: r[2][4] == ace))
+    check(statement.selectors[2], Fraction(0))
+    check(statement.selectors[3], spot.mean(lambda r: queen not in r[2][3:5]))
+
+
+def test_nut_outs_on_the_flop():
+    """nutHiOuts: the next cards after which the hand is the nuts (nutHi on the turn), on a small deck."""
+    dead = "2c 2d 2s 3c 3d 3h 3s 5c 5d 5s 6c 6d 6s 7c 7d 7s 8c 8d 8s Jc Jd Js Qd Qs"
+    spot = Spot(board="Th9h4c", dead=dead, streets=(3,), hero="QhJh,AhKh,KcQc", villain="4s4d")
+    statement = spot.run("avg(nutHiOuts(hero, flop)), histogram(nutHiOuts(villain, flop))")
+
+    def outs(name):
+        def value(row):
+            used = {c for hole in row[3] for c in hole} | set(row[2][:3]) | set(spot.dead)
+            return sum(naive_nut_hi(row[1][name], tuple(row[2][:3]) + (c,), spot.dead, "holdem")
+                       for c in range(52) if c not in used)
+        return value
+
+    check(statement.selectors[0], spot.mean(outs("hero")))
+    villain = spot.histogram(outs("villain"))
+    check_histogram(statement.selectors[1], {Fraction(k): v for k, v in villain.items()})
+
+
+@pytest.mark.parametrize(("pattern", "holds"), [
+    ("AK*", lambda ranks, suits: 12 in ranks and 11 in ranks),
+    ("xxx", lambda ranks, suits: len(set(suits)) == 1),
+    ("xxy", lambda ranks, suits: sorted(suits.count(s) for s in set(suits)) == [1, 2]),
+    ("RR*", lambda ranks, suits: len(set(ranks)) < 3),
+    ("[A-T][A-T][A-T]", lambda ranks, suits: min(ranks) >= 8),
+])
+def test_board_in_range_reads_the_flop(pattern, holds):
+    spot = Spot(streets=(3,), hero="AhKd")
+    statement = spot.run(f"count(boardInRange('{pattern}'))")
+
+    def value(row):
+        flop = row[2][:3]
+        return holds([c >> 2 for c in flop], [c & 3 for c in flop])
+
+    check(statement.selectors[0], spot.mean(value))
+
+
+def test_hvh_equity_is_equity_on_the_street():
+    """ProPokerTools' HvHequity(p, street): hand against hand with every card known, the same as equity."""
+    spot = Spot(board="Ts9s4d", streets=(3, 4), hero="AsKs,QhQd", villain="8h7h")
+    statement = spot.run("avg(HvHequity(hero, flop)), avg(equity(hero, flop)), avg(HvHequity(villain, turn))")
+    assert statement.selectors[0].fraction == statement.selectors[1].fraction
+    check(statement.selectors[0], spot.mean(spot.equity("hero", 3)))
+    check(statement.selectors[2], spot.mean(spot.equity("villain", 4)))
