@@ -1,4 +1,4 @@
-"""``make bench --section query``: ``equity query`` (the Poker Query Language), each query beside the
+"""``make bench SECTION=query``: ``equity query`` (the Poker Query Language), each query beside the
 ``equity`` call that asks the same and beside a straightforward per-deal evaluation, measured in the same
 run.
 
@@ -11,7 +11,9 @@ interleaved runs, and a call of a few milliseconds is timed as a batch of calls 
 1. Flop, range: :data:`FLOP_QUERY` (exact, 12,870 deals) beside ``equity.calculate(["AhKd", "QQ+,77"],
    "Kh7d2c", method="exact")`` and beside the per-deal loop: every villain combo x turn x river, both hands
    evaluated one at a time with :func:`equity.evaluators.high.evaluate` in plain Python. The three equities
-   must agree (the query's and the loop's exactly, as fractions). Then the two commands as whole processes
+   must agree (the query's and the loop's exactly, as fractions). The query runs on the equity engines
+   (it asks what the command asks); the same query counted deal by deal by the query's own enumeration
+   (``engines=False``) is timed beside it, in cases 1 and 2. Then the two commands as whole processes
    (``equity query ... --exact --json`` beside ``equity AhKd vs QQ+,77 --board Kh7d2c --exact --json``).
 2. Preflop, fixed hands: :data:`PREFLOP_QUERY` (exact, 1,712,304 boards) beside ``equity.calculate`` of
    AhKd vs QsQc exact (its small-spot path) and equity's general exact engine; the per-deal loop on
@@ -130,6 +132,7 @@ def _flop(repeat: int) -> None:
     found: dict[str, object] = {}
     fns = {
         "query": lambda: found.__setitem__("query", run_query(FLOP_QUERY, EXACT)),
+        "own": lambda: found.__setitem__("own", run_query(FLOP_QUERY, EXACT, engines=False)),
         "equity": lambda: found.__setitem__("equity", equity.calculate(["AhKd", "QQ+,77"], "Kh7d2c",
                                                                        method="exact")),
         "loop": lambda: found.__setitem__("loop", _showdowns(hero, villains, board, runouts)),
@@ -146,8 +149,13 @@ def _flop(repeat: int) -> None:
              and abs(eq - sel.value) <= 1e-12)
     row(f"query, {deals:,} deals", f"{s['query'] * 1e3:.2f} ms", _target(s["query"], s["equity"]))
     row("  equity.calculate, exact", f"{s['equity'] * 1e3:.2f} ms", "baseline")
+    own = found["own"].statements[0].selectors[0]  # type: ignore[attr-defined]
+    row("  the query counted deal by deal (engines=False)", f"{s['own'] * 1e3:.2f} ms",
+        f"{s['own'] / s['equity']:.1f}x the equity call; " + ("agrees" if own.fraction == sel.fraction
+                                                              else "DISAGREES"))
     row("  per-deal loop, 2 evaluate() calls a deal", f"{s['loop'] * 1e3:.1f} ms",
-        f"{n:,} deals; {s['loop'] / s['query']:.0f}x the query's time")
+        f"{n:,} deals; {s['loop'] / s['query']:.0f}x the query's time, {s['loop'] / s['own']:.0f}x "
+        "its own count's")
     row("  hero's equity: query / equity / loop", f"{sel.value:.6f}",
         f"{eq:.6f} / {float(loop_eq):.6f} ({sel.fraction}); " + ("agree" if agree else "DISAGREE"))
     _commands(repeat)
@@ -193,6 +201,7 @@ def _preflop(repeat: int) -> None:
     found: dict[str, object] = {}
     fns = {
         "query": lambda: found.__setitem__("query", run_query(PREFLOP_QUERY, EXACT)),
+        "own": lambda: found.__setitem__("own", run_query(PREFLOP_QUERY, EXACT, engines=False)),
         "equity": lambda: found.__setitem__("equity", equity.calculate(["AhKd", "QsQc"], method="exact")),
         "engine": lambda: found.__setitem__("engine", calculate_scenario(scenario, EXACT)),
         "loop": lambda: found.__setitem__("loop", _showdowns(hero, [villain], [], sample)),
@@ -212,8 +221,13 @@ def _preflop(repeat: int) -> None:
     row("  equity.calculate, exact (small-spot path)", f"{s['equity'] * 1e3:.2f} ms", "baseline")
     row("  equity's general exact engine", f"{s['engine'] * 1e3:.2f} ms",
         f"the query takes {s['query'] / s['engine']:.0f}x its time")
+    own = found["own"].statements[0].selectors[0]  # type: ignore[attr-defined]
+    row("  the query counted deal by deal (engines=False)", f"{s['own']:.3f} s",
+        f"{st.deals / s['own'] / 1e6:.1f} M boards/s; " + ("agrees" if own.fraction == sel.fraction
+                                                           else "DISAGREES"))
     row(f"  per-deal loop, {n:,} random boards", f"{s['loop']:.3f} s",
-        f"extrapolated to every board: {whole:.1f} s, {whole / s['query']:.0f}x the query's time")
+        f"extrapolated to every board: {whole:.1f} s, {whole / s['query']:.0f}x the query's time, "
+        f"{whole / s['own']:.0f}x its own count's")
     agree = abs(eq - sel.value) <= 1e-12 and abs(engine_eq - sel.value) <= 1e-12
     near = abs(loop_eq - sel.value) <= 5 * se
     row("  hero's equity: query / equity / engine", f"{sel.value:.6f}",
