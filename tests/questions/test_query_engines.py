@@ -41,3 +41,21 @@ def test_a_where_or_a_weight_keeps_a_statement_off_the_engines():
                      "where pairedBoard(river)")
     weighted = run_query("select avg(riverEquity(a)) from a='AhKd', b='QQ@50,JJ', board='Kh7d2c'")
     assert kept.statements[0].why != "the equity engine" and weighted.statements[0].why != "the equity engine"
+
+
+@pytest.mark.parametrize(("spot", "early"), [
+    pytest.param("hero='AhKd', villain='QQ+,77', board='Kh7d2c'", "handType(villain, turn) >= twopair",
+                 id="flop, whole deals a block"),
+    pytest.param("hero='AhKd', villain='QsQc'", "handType(hero, flop) >= pair",
+                 id="preflop, a deal split into blocks", marks=pytest.mark.slow),
+])
+def test_where_prunes_the_branches_it_rules_out_and_counts_the_same(spot, early):
+    """A 'where' of an earlier street than the selectors values the later terms only on the branches it
+    keeps; written as one condition that also looks at the river it cannot prune, and the answers must be
+    the same."""
+    late = f"not (not ({early}) or (pairedBoard(river) and not pairedBoard(river)))"  # = early
+    selectors = "avg(riverEquity(hero)), count(winsHi(villain)), histogram(handType(hero, river))"
+    pruned = run_query(f"select {selectors} from {spot} where {early}", EXACT).statements[0]
+    whole = run_query(f"select {selectors} from {spot} where {late}", EXACT).statements[0]
+    for a, b in zip(pruned.selectors, whole.selectors, strict=True):
+        assert (a.fraction, a.count, a.kept, a.histogram) == (b.fraction, b.count, b.kept, b.histogram)

@@ -26,6 +26,11 @@ from equity.questions.query.space import Space
 CHUNK = 1 << 18
 #: The most tuples of listed hands an exact count lists.
 MAX_TUPLES = 4_000_000
+#: The most ways to deal the rest after one tuple of hands that an exact count lists (their positions are
+#: held in memory: 40 M five-card ways take 400 MB).
+MAX_LEAVES = 40_000_000
+#: The most deals an exact count goes through, however long it takes (some hours).
+MAX_DEALS = 10_000_000_000
 _BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
 
 
@@ -51,6 +56,13 @@ class Frame:
     def spread(self, values: np.ndarray, run: int) -> np.ndarray:
         """Per-node ``values`` as per-row ones."""
         return values if run == 1 else np.repeat(values, run, axis=0)
+
+    def subset(self, keep: np.ndarray, k: int) -> Frame:
+        """The rows ``keep`` holds, ``keep`` the same on every row of a node at ``k`` board cards (a term
+        of that street or earlier): whole nodes of that street and every later one are kept, so their
+        runs hold; an earlier street's nodes may be cut, and are valued row by row."""
+        runs = {j: r for j, r in self.runs.items() if j >= k}
+        return Frame(self.holes[keep], self.boards[keep], self.weight[keep], runs)
 
 
 def tuples(space: Space) -> tuple[np.ndarray, np.ndarray]:
@@ -175,6 +187,9 @@ def exact_frames(space: Space) -> Iterator[Frame]:
     Raises:
         TooLarge: too many tuples of listed hands to list.
     """
+    if space.leaves > MAX_LEAVES or space.hand_tuples * space.leaves > MAX_DEALS:
+        raise TooLarge(f"{space.hand_tuples * space.leaves:,} deals ({space.leaves:,} ways to deal the rest "
+                       "after each tuple of hands)")
     layout = Layout(space)
     picks, weight = tuples(space)
     if len(weight) == 0:

@@ -22,7 +22,7 @@ from equity.questions.query.board_terms import hand_keys
 from equity.questions.query.result import QueryResult, StatementResult
 from equity.questions.query.space import Space, game_of, read_space
 from equity.questions.query.sums import Sum, label
-from equity.questions.query.syntax import Call, Expr, Statement, parse
+from equity.questions.query.syntax import Binary, Call, Expr, Statement, parse
 from equity.questions.query.types import check
 from equity.questions.query.values import Values, streets_of
 
@@ -81,13 +81,13 @@ def _statement(statement: Statement, types: tuple[str, ...], text: str, options:
     if method == "exact":
         rows = 0
         for frame in deals.exact_frames(space):
-            _count(frame, statement, space, text, ranges, sums)
+            _count(frame, statement, space, text, ranges, sums, streets)
             rows += len(frame)
             if options.progress:
                 options.progress(rows, None)
         trials, seed = None, None
     else:
-        trials, seed, rows = _sample(space, statement, text, ranges, sums, options)
+        trials, seed, rows = _sample(space, statement, text, ranges, sums, options, streets)
     notes = _notes(statement, sums, streets, game.board)
     if method == "exact" and rows == 0:
         raise QueryError("no deal fits: the players' hands, the board and the dead cards always share a card")
@@ -155,11 +155,11 @@ def _choose(space: Space, statement: Statement, options: RunOptions) -> tuple[st
     if asked == "auto" and options.monte_carlo_asked:
         asked = "monte-carlo"
     work = _work(space, statement)
-    listable = space.hand_tuples <= deals.MAX_TUPLES
+    listable = space.hand_tuples <= deals.MAX_TUPLES and space.leaves <= deals.MAX_LEAVES
     if asked == "exact":
-        if not listable:
-            raise TooLarge(f"{space.hand_tuples:,} combinations of the players' hands are too many to list "
-                           "exactly; use --mc")
+        deals_ = space.hand_tuples * space.leaves
+        if not listable or space.leaves > deals.MAX_LEAVES or deals_ > deals.MAX_DEALS:
+            raise TooLarge(f"{deals_:,} deals are too many to count exactly; use Monte Carlo (--mc)")
         return "exact", "asked"
     if asked == "monte-carlo":
         return "monte-carlo", "asked"
@@ -200,16 +200,51 @@ class _RangeKeys:
         return hand_keys(rows)
 
 
-def _count(frame, statement: Statement, space: Space, text: str, ranges, sums) -> None:
+def _count(frame, statement: Statement, space: Space, text: str, ranges, sums,
+           streets: dict[str, int]) -> None:
+    """Sum every selector over a frame's kept rows. The conjuncts of ``where`` that look at an earlier
+    street than the selectors are valued first and prune whole branches: the later terms are valued
+    only on the nodes they keep."""
     values = Values(space, frame, text, ranges)
+    where = statement.where
+    if where is not None:
+        board = space.game.board
+        at = max((max(streets_of([s.selector.expr], streets, board), default=0) for s in sums), default=0)
+        early, late = [], []
+        for part in _conjuncts(where):
+            (early if max(streets_of([part], streets, board), default=0) < at else late).append(part)
+        if early:
+            keep = np.ones(len(frame), bool)
+            for part in early:
+                keep &= np.broadcast_to(np.asarray(values.value(part), bool), (len(frame),))
+            if not keep.any():
+                return  # nothing kept here: every term after is left unvalued
+            if not keep.all():
+                street = max(max(streets_of([p], streets, board), default=0) for p in early)
+                frame = frame.subset(keep, street)
+                values = Values(space, frame, text, ranges)
+            where = _and(late)
     n = len(frame)
-    keep = np.ones(n, bool) if statement.where is None else np.broadcast_to(
-        np.asarray(values.value(statement.where), bool), (n,))
+    keep = np.ones(n, bool) if where is None else np.broadcast_to(np.asarray(values.value(where), bool), (n,))
     for s in sums:
         s.add(np.broadcast_to(np.asarray(values.value(s.selector.expr)), (n,)), keep, frame.weight)
 
 
-def _sample(space, statement, text, ranges, sums, options: RunOptions):
+def _conjuncts(expr: Expr) -> list[Expr]:
+    """``a and b and c`` as its parts."""
+    if isinstance(expr, Binary) and expr.op == "and":
+        return _conjuncts(expr.left) + _conjuncts(expr.right)
+    return [expr]
+
+
+def _and(parts: list[Expr]) -> Expr | None:
+    out = None
+    for part in parts:
+        out = part if out is None else Binary("and", out, part, part.at)
+    return out
+
+
+def _sample(space, statement, text, ranges, sums, options: RunOptions, streets: dict[str, int]):
     seed = options.seed if options.seed is not None else int(np.random.SeedSequence().entropy % (1 << 63))
     trials = options.trials or (None if options.precision or options.time_s else DEFAULT_TRIALS)
     layout = deals.Layout(space)
@@ -221,7 +256,7 @@ def _sample(space, statement, text, ranges, sums, options: RunOptions):
             break
         rng = np.random.default_rng([seed, block])
         frame = deals.sampled_frame(space, layout, rng, want)
-        _count(frame, statement, space, text, ranges, sums)
+        _count(frame, statement, space, text, ranges, sums, streets)
         done += want
         block += 1
         if options.progress:
