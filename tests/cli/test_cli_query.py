@@ -121,3 +121,14 @@ def test_batch_runs_query_lines_and_reports_a_bad_one(tmp_path):
     assert good["statements"][0]["selectors"][0]["fraction"] == "318/715"
     assert "error" in bad
     assert "query" in registry.QUESTIONS and batch is not None
+
+
+def test_a_division_by_zero_leaves_its_selector_without_a_value_and_says_so():
+    done = invoke("query", "select avg(riverEquity(hero) / (boardSuitCount(river) - 4)) as x, "
+                  "avg(riverEquity(hero)) as eq from hero='AhKd', villain='QsQc', board='Kh7d2c'", "--json")
+    assert done.exit_code == 0, done.output
+    statement = json.loads(done.output)["statements"][0]  # strict JSON: no NaN
+    x, eq = statement["selectors"]
+    assert x["value"] is None and eq["fraction"] == "301/330"
+    # four suits on a river of Kh 7d 2c: the turn and river add a spade and one more card of any suit
+    assert any(note.startswith("x: divides by zero on ") for note in statement["notes"])

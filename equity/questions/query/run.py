@@ -284,6 +284,10 @@ def _notes(statement: Statement, sums, streets: dict[str, int], board: int) -> l
                              "average over the deals that go on to meet it")
     if sums and sums[0].kept_rows == 0:
         notes.append("'where' keeps no deal: every selector is empty")
+    for s in sums:
+        if s.undefined:
+            notes.append(f"{s.label}: divides by zero on {s.undefined:,} of the {s.kept_rows:,} deals kept, "
+                         "so it has no value (keep those deals out with 'where')")
     return notes
 
 

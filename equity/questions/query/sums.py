@@ -37,6 +37,7 @@ class Sum:
         self.low = math.inf
         self.high = -math.inf
         self.buckets: dict[object, list[float]] = {}
+        self.undefined = 0  # kept rows whose value divides by zero
 
     def add(self, values: np.ndarray, keep: np.ndarray, weight: np.ndarray) -> None:
         w = weight[keep]
@@ -47,6 +48,13 @@ class Sum:
         if not len(v):
             return
         kind = self.selector.kind
+        if kind != "count" and v.dtype.kind == "f":
+            undefined = ~np.isfinite(v)
+            if undefined.any():  # a division by zero: no value, and the rows say how often
+                self.undefined += int(undefined.sum())
+                v, w = v[~undefined], w[~undefined]
+                if not len(v):
+                    return
         if kind == "count":
             truth = v.astype(bool)
             self.true_rows += int(truth.sum())
@@ -94,7 +102,7 @@ class Sum:
         return None
 
     def result(self, method: str) -> SelectorResult:
-        kind, empty = self.selector.kind, self.mass == 0
+        kind, empty = self.selector.kind, self.mass == 0 or self.undefined > 0
         exact = method == "exact" and self.uniform
         common = dict(name=self.label, kind=kind, type=self.kind, kept=self.kept_rows)
         if kind == "count":

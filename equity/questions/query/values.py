@@ -163,9 +163,9 @@ class Values(BoardValues):
             return a - b
         if op == "*":
             return a * b
-        if op == "/":
+        if op == "/":  # x / 0 is undefined (NaN): a selector that meets it on a kept deal has no value
             with np.errstate(divide="ignore", invalid="ignore"):
-                return a / b
+                return np.where(b == 0, np.nan, a / np.where(b == 0, 1.0, b))
         return {"=": np.equal, "<>": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
                 ">=": np.greater_equal}[op](a, b)
 
