@@ -17,6 +17,7 @@ from equity.errors import (
     EquityError,
     GameError,
     HandSizeError,
+    QueryError,
     RangeError,
     ScenarioError,
 )
@@ -48,6 +49,7 @@ _LAZY_MODULES = {
     "equity.evaluators.lowball": ("evaluate_razz", "describe_razz", "evaluate_low8", "evaluate_deuce",
     "describe_deuce"), "equity.evaluators.badugi": ("evaluate_badugi", "describe_badugi"),
     "equity.questions.grid": ("EquityGrid", "RangeGrid", "equity_grid", "range_grid"),
+    "equity.questions.query.run": ("query",), "equity.questions.query.result": ("QueryResult",),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
@@ -85,6 +87,7 @@ __all__ = [
     "EquityError",
     "HandSizeError",
     "PlayerResult",
+    "QueryError",
     "Range",
     "RangeError",
     "Result",

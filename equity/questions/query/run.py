@@ -52,6 +52,22 @@ def run_query(text: str, options: RunOptions | None = None, *, engines: bool = T
     return QueryResult(tuple(results))
 
 
+def query(text: str, options: RunOptions | None = None, **fields: object) -> QueryResult:
+    """``equity query`` from Python: every statement of ``text`` answered, run under ``options`` (a
+    :class:`~equity.options.RunOptions`) or its fields as keywords (``trials=``, ``seed=`` ...), which are
+    the same thing.
+
+    Raises:
+        QueryError: a query that cannot be read or does not type-check, at its token.
+        EquityError: a bad game, card or range in a statement's ``from``, naming the key.
+
+    >>> r = query("select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QsQc', board='Kh7d2c'")
+    >>> r.statements[0].selectors[0].fraction
+    '301/330'
+    """
+    return run_query(text, RunOptions.build(options, **fields))
+
+
 def _exprs(statement: Statement) -> list[Expr]:
     out: list[Expr] = [s.expr for s in statement.selectors]
     return out + ([statement.where] if statement.where is not None else [])
@@ -295,4 +311,4 @@ def _street_name(streets: dict[str, int], k: int) -> str:
     return next((name for name, cards in streets.items() if cards == k), "river")
 
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_WORK", "run_query"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_WORK", "query", "run_query"]
