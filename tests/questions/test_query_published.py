@@ -79,3 +79,23 @@ def test_the_issue_example_street_equity():
     st = first("select avg(equity(hero, flop)) as fe, avg(riverEquity(hero)) as re from hero='AhKd', "
                "villain='QsQc', board='Kh7d2c'")
     assert [s.fraction for s in st.selectors] == ["301/330", "301/330"]
+
+
+def test_the_published_flop_odds():
+    """The flop odds every poker book prints, counted over every flop. A pocket pair flops a set or
+    better 11.8% of the time (1 - C(48,3)/C(50,3): a card of its rank), to which PQL's categories add the
+    48 flops of trips of another rank (a full house with the pair). Suited cards flop a flush 0.84%
+    (C(11,3)/C(50,3)) and a four-flush 10.9% (C(11,2) * 39/C(50,3)); two unpaired cards see one of their
+    ranks on the flop 32.4% (1 - C(44,3)/C(50,3))."""
+    flops = math.comb(50, 3)
+    st = first("select count(minFlopHandCategory(hero, flopset)) from syntax='generic', hero='RR'")
+    book = 1 - Fraction(math.comb(48, 3), flops)
+    assert Fraction(st.selectors[0].fraction) == book + Fraction(12 * 4, flops)
+    st = first("select count(exactFlopHandCategory(hero, flopflush) "
+               "or exactFlopHandCategory(hero, flopstraightflush)) as flush, "
+               "count(fourFlush(hero, flop)) as draw, "
+               "count(boardInRange('A**') or boardInRange('K**')) as paired from hero='AsKs'")
+    flush, draw, paired = (Fraction(s.fraction) for s in st.selectors)
+    assert flush == Fraction(math.comb(11, 3), flops)
+    assert draw == Fraction(math.comb(11, 2) * 39, flops)
+    assert paired == 1 - Fraction(math.comb(44, 3), flops)
