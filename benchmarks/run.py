@@ -4,7 +4,7 @@ The machines are shared and noisy, so every figure is the median of several runs
 its baseline, and the comparison is the ratio. Prints the machine and versions first.
 
     python benchmarks/run.py [--section evaluator|designs|simulate|exact|games|grid|streets|batch|
-                                        boardless|cold|hands|flops|query|ompeval|all] [--repeat N]
+                                        boardless|cold|hands|flops|query|icm|ompeval|all] [--repeat N]
 """
 
 from __future__ import annotations
@@ -567,6 +567,12 @@ def bench_query(repeat: int) -> None:
     run_query(repeat)
 
 
+def bench_icm(repeat: int) -> None:
+    from tournaments import bench_icm as run_icm
+
+    run_icm(repeat)
+
+
 def bench_ompeval(repeat: int) -> None:
     from ompeval import bench_ompeval as run_ompeval
 
@@ -576,7 +582,8 @@ def bench_ompeval(repeat: int) -> None:
 SECTIONS = {"evaluator": bench_evaluator, "designs": bench_designs, "simulate": bench_simulate,
             "exact": bench_exact, "games": bench_games, "grid": bench_grid, "streets": bench_streets,
             "batch": bench_batch, "boardless": bench_boardless, "cold": bench_cold, "hands": bench_hands,
-            "flops": bench_flops, "query": bench_query, "ompeval": bench_ompeval}
+            "flops": bench_flops, "query": bench_query, "icm": bench_icm,
+            "ompeval": bench_ompeval}
 
 
 

@@ -1400,3 +1400,79 @@ def naive_flush_cards(hole, board, kind):
     if kind in ("omaha", "omaha8"):
         return max(min(2, count(hole, s)) + min(3, count(board, s)) for s in range(4))
     return max(count(tuple(hole) + tuple(board), s) for s in range(4))
+
+
+# --- Tournament ICM (prize equity from chip stacks) ---------------------------------------------------------
+
+
+def _exact(x):
+    """An exact Fraction from an int, Fraction or float (a float through its shortest decimal string)."""
+    return Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+
+
+def _order_probability(order, stacks, model):
+    """The chance of one finishing order (first place first) of the players with chips.
+
+    "mh" (Malmuth-Harville): each place in turn goes to a player left, with chance stack / (chips left).
+    "mw" (Malmuth-Weitzman): players bust one at a time, last place first, each one left busting next with
+    chance (1 / stack) / (sum of 1 / stack over those left), the busted player's chips then shared evenly
+    among those left (Ben Roberts' statement of the model); the last one left wins.
+    """
+    p = Fraction(1)
+    if model == "mh":
+        for i, player in enumerate(order):
+            p *= stacks[player] / sum(stacks[q] for q in order[i:])
+    elif model == "mw":
+        now = {q: stacks[q] for q in order}
+        for player in order[::-1][:-1]:
+            p *= (1 / now[player]) / sum(1 / s for s in now.values())
+            chips = now.pop(player)
+            for q in now:
+                now[q] += chips / len(now)
+    else:
+        raise ValueError(f"unknown ICM model {model!r}")
+    return p
+
+
+def naive_place_probabilities(stacks, model="mh"):
+    """``[player][place]`` chance (Fraction) that a player finishes in a place (0 = first), by enumerating
+    every finishing order of the players with chips. Players with no chips finish last, sharing the last
+    places equally."""
+    from itertools import permutations
+
+    stacks = [_exact(s) for s in stacks]
+    if any(s < 0 for s in stacks):
+        raise ValueError("stacks must not be negative")
+    n = len(stacks)
+    alive = [i for i in range(n) if stacks[i] > 0]
+    dead = [i for i in range(n) if stacks[i] == 0]
+    matrix = [[Fraction(0)] * n for _ in range(n)]
+    for order in permutations(alive):
+        p = _order_probability(order, stacks, model)
+        for place, player in enumerate(order):
+            matrix[player][place] += p
+    for player in dead:
+        for place in range(len(alive), n):
+            matrix[player][place] = Fraction(1, len(dead))
+    return matrix
+
+
+def _naive_icm(stacks, payouts, model):
+    n = len(stacks)
+    prizes = sorted((_exact(x) for x in payouts), reverse=True)[:n]
+    prizes += [Fraction(0)] * (n - len(prizes))
+    matrix = naive_place_probabilities(stacks, model)
+    return [sum((row[k] * prizes[k] for k in range(n)), Fraction(0)) for row in matrix]
+
+
+def naive_icm_harville(stacks, payouts):
+    """Malmuth-Harville ICM prize equity of each player (Fractions). Payouts are sorted descending; places
+    beyond the field are ignored and missing places pay 0."""
+    return _naive_icm(stacks, payouts, "mh")
+
+
+def naive_icm_weitzman(stacks, payouts):
+    """Malmuth-Weitzman ICM prize equity of each player (Fractions), same conventions as
+    :func:`naive_icm_harville`. Stacks stay as given after each bust; some write-ups of the model instead
+    share the busted player's chips evenly among those left, which changes the result from 3 players on."""
+    return _naive_icm(stacks, payouts, "mw")

@@ -130,6 +130,8 @@ def test_each_view_is_a_function_of_the_reports():
     (["query", "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QQ+', board='Kh7d2c'"],
      {"question": "query", "query": "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QQ+', "
                                     "board='Kh7d2c'"}),
+    (["icm", "5000", "3000", "2000", "--payouts", "50,30,20", "--model", "mw"],
+     {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20], "model": "mw"}),
     (["query", "select count(winsHi(hero)) from hero='AhKd', villain='QQ'", "--seed", "3",
       "--trials", "5000"],
      {"question": "query", "query": "select count(winsHi(hero)) from hero='AhKd', villain='QQ'", "seed": 3,

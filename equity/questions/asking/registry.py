@@ -15,6 +15,7 @@ flops       players (the two ranges), flops, dead, game, method,    ``equity flo
             trials, precision, time, seed, preflop
 hands       paths, hero, seed                                       ``equity hands --json``
 query       query, method, trials, precision, time, seed            ``equity query --json``
+icm         stacks, payouts, model, allin, trials, seed             ``equity icm --json``
 ==========  ======================================================  =====================================
 
 A line asks the question its ``question`` key names, or the one whose flag it sets true (``dist``,
@@ -90,6 +91,7 @@ QUESTIONS = Registry({
     "flops": "equity.questions.flops:QUESTION",
     "hands": "equity.questions.hands.document:QUESTION",
     "query": "equity.questions.query.question:QUESTION",
+    "icm": "equity.questions.tournaments.question:QUESTION",
 })
 
 

@@ -1,0 +1,91 @@
+"""``equity icm`` as a registered question: the command's words and options, and a batch line's keys
+(``stacks``, ``payouts``, ``model``, ``allin``, ``trials``, ``seed``) read into :func:`icm`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from equity.errors import EquityError
+from equity.options import RunOptions
+from equity.questions.question import Command, Param, Question
+from equity.questions.tournaments.icm import IcmResult, icm
+
+
+def _list(value: Any, what: str) -> list[str]:
+    """A list of numbers as the command's words, a line's list, or one text (commas or spaces)."""
+    if value is None:
+        return []
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return [str(value)]
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)):
+        raise EquityError(f"{what} must be numbers, e.g. 5000,3000,2000; got {value!r}")
+    return [part for item in value for part in re.split(r"[,\s]+", str(item).strip()) if part]
+
+
+def _count(value: Any, key: str) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise EquityError(f"{key!r} must be a whole number; got {value!r}") from None
+    if not number.is_integer() or number < 0:
+        raise EquityError(f"{key!r} must be a whole number; got {value!r}")
+    return int(number)
+
+
+def _run(keys: dict[str, Any], options: RunOptions) -> IcmResult:
+    stacks = _list(keys.get("stacks"), "stacks")
+    payouts = _list(keys.get("payouts"), "payouts")
+    if not payouts:
+        raise EquityError("give the payouts, largest first: --payouts 50,30,20 (a line's 'payouts')")
+    allin = None
+    if keys.get("allin"):
+        parts = _list(keys["allin"], "allin")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise EquityError("an all-in is two players' numbers, the caller first: e.g. 2,1; got "
+                              f"{keys['allin']!r}")
+        allin = (int(parts[0]), int(parts[1]))
+    model = (keys.get("model") or "mh").lower()
+    return icm(stacks, payouts, model=model, trials=_count(keys.get("trials"), "trials"),  # type: ignore[arg-type]
+               seed=_count(keys.get("seed"), "seed"), allin=allin)
+
+
+def _answer(keys: dict[str, Any], as_text: bool, threads: Any) -> dict[str, Any]:
+    """A batch line's answer: the stacks and payouts as lists of numbers or as text."""
+    return _run(keys, RunOptions()).to_dict()
+
+
+#: ``equity icm``: prize equity by the Independent Chip Model.
+_KEYS = ("stacks", "payouts", "model", "allin", "trials", "seed")
+QUESTION = Question("icm", _KEYS, _answer, command=Command(
+    "STACKS --payouts P1,P2,...", "tournament prize equity (ICM), bubble factors",
+    help="""Each player's prize equity ($EV) by the Independent Chip Model, from the players' STACKS and the
+    --payouts, with the chance of each paid place and the bubble factor of every pair of players.
+
+    Malmuth-Harville (the default) gives each place to a player left with probability proportional to
+    their stack; --model mw (Malmuth-Weitzman) busts the next player with probability proportional to the
+    inverse of their stack. Exact by the recursion over subsets of players for up to 22 players with chips;
+    beyond that (or with --trials or --seed) a seeded Monte Carlo run of the same model, each equity with
+    its standard error. --allin H,V: the share of the pot player H needs to call player V's all-in, under
+    ICM and in chips, and the risk premium. Reference: 'equity help tournaments'.
+
+    \b
+    Examples:
+      equity icm 5000 3000 2000 --payouts 50,30,20
+      equity icm 5000 3000 2000 1500 --payouts 50,30,20 --allin 3,1
+      equity icm 12000 9000 7000 4000 --payouts 500,300,200 --model mw --json
+    """,
+    params=(Param("stacks", "The players' stacks, in seat order.", metavar="STACKS..."),
+            Param("payouts", "The prizes, largest first (places beyond the field are ignored).", "--payouts",
+                  metavar="P1,P2,..."),
+            Param("model", "mh (Malmuth-Harville) or mw (Malmuth-Weitzman).", "--model",
+                  choices=("mh", "mw")),
+            Param("allin", "H,V: player H calling player V's all-in: the equity H needs, the risk premium.",
+                  "--allin", metavar="H,V"),
+            Param("trials", "Monte Carlo: play N finishing orders.", "--trials", metavar="N"),
+            Param("seed", "Monte Carlo: the seed (drawn and shown if omitted).", "--seed", metavar="N")),
+    run=_run, view="equity.report.icm:icm_view"))

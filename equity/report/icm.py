@@ -1,0 +1,76 @@
+"""Rich renderables for ``equity icm`` (:mod:`equity.questions.tournaments.icm`). Never prints.
+
+A row per player: stack, share of the chips, prize equity ($EV), share of the prize pool (± its standard
+error when estimated) and the chance of each paid place; then the bubble factors (row player against
+column player) and, when asked, the all-in's risk premium; then how it was worked out.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from equity.questions.tournaments.icm import MODEL_NAMES, IcmResult
+
+#: Paid places shown as columns (the JSON has them all).
+PLACES_SHOWN = 6
+
+
+def _place(k: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(k % 10 if k % 100 not in (11, 12, 13) else 0, "th")
+    return f"{k}{suffix} %"
+
+
+def _number(x: float) -> str:
+    return f"{x:,.2f}" if abs(x - round(x)) > 1e-9 else f"{x:,.0f}"
+
+
+def icm_view(r: IcmResult) -> Group:
+    chips = sum(r.stacks)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("Player", "Stack", "Chips %", "$EV", "Pool %"):
+        table.add_column(name, justify="left" if name == "Player" else "right")
+    if r.stderr is not None:
+        table.add_column("± SE", justify="right")
+    shown = min(len(r.payouts), PLACES_SHOWN)
+    for k in range(shown):
+        table.add_column(_place(k + 1), justify="right")
+    for i, stack in enumerate(r.stacks):
+        cells = [str(i + 1), _number(stack), f"{100 * stack / chips:.2f}", f"{r.equities[i]:,.4f}",
+                 f"{100 * r.equities[i] / r.pool:.2f}"]
+        if r.stderr is not None:
+            cells.append(f"{100 * r.stderr[i] / r.pool:.2f}")
+        cells += [f"{100 * p:.2f}" for p in r.places[i][:shown]]
+        table.add_row(*cells)
+    parts: list = [table]
+    if r.bubble is not None and len(r.stacks) > 1:
+        parts += [Text("bubble factors: the row player calling the column player's all-in"), _bubbles(r)]
+    if r.allin is not None:
+        a = r.allin
+        parts.append(Text(f"player {a.hero + 1} calling player {a.villain + 1}'s all-in for "
+                          f"{_number(a.stake)}: needs {100 * a.needed:.2f}% under ICM, "
+                          f"{100 * a.needed_chips:.2f}% in chips; "
+                          f"risk premium {100 * a.risk_premium:+.2f} points (equity {a.now:,.4f} now, "
+                          f"{a.win:,.4f} if won, {a.lose:,.4f} if lost)"))
+    how = f"{MODEL_NAMES[r.model]} · "
+    if r.method == "exact":
+        how += "exact"
+    else:
+        how += f"Monte Carlo · {r.trials:,} trials · seed {r.seed}"
+    how += f" · prize pool {_number(r.pool)} · paid places {len(r.payouts)}"
+    parts.append(Text(how, style="dim"))
+    return Group(*parts)
+
+
+def _bubbles(r: IcmResult) -> Table:
+    n = len(r.stacks)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("")
+    for j in range(n):
+        table.add_column(f"vs {j + 1}", justify="right")
+    for i in range(n):
+        row = r.bubble[i]  # type: ignore[index]
+        table.add_row(str(i + 1), *("–" if x is None else f"{x:.2f}" for x in row))
+    return table
