@@ -23,7 +23,8 @@ from equity.cli.app import CONTEXT, UserError, cli
 README_SECTIONS = {"ranges": "Ranges", "json": "JSON output", "eval": "Evaluating a hand",
                    "cards": "Card notation"}
 #: Other names a topic answers to: a command whose page has another name.
-ALIASES = {"run": "readme", "overview": "readme", "range": "grid", "icm": "tournaments"}
+ALIASES = {"run": "readme", "overview": "readme", "range": "grid", "icm": "tournaments",
+           "pushfold": "tournaments"}
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from equity.questions.tournaments.icm import MODEL_NAMES, IcmResult
+from equity.questions.tournaments.pushfold import PushFold
+from equity.report.grid import _grid, _style, share_colour
 
 #: Paid places shown as columns (the JSON has them all).
 PLACES_SHOWN = 6
@@ -74,3 +76,27 @@ def _bubbles(r: IcmResult) -> Table:
         row = r.bubble[i]  # type: ignore[index]
         table.add_row(str(i + 1), *("–" if x is None else f"{x:.2f}" for x in row))
     return table
+
+
+def _frequency_grid(frequencies: tuple[float, ...]) -> Text:
+    from equity.classes import CLASS_NAMES
+
+    cells = {}
+    for name, f in zip(CLASS_NAMES, frequencies, strict=True):
+        if f >= 0.0005:
+            label = "100" if f >= 0.9995 else f"{100 * f:.1f}"
+            cells[name] = (label, _style(share_colour(f)))
+    return _grid(cells)
+
+
+def pushfold_view(r: PushFold) -> Group:
+    """The small blind's shoves and the big blind's calls, each a 13 x 13 grid of frequencies (percent;
+    a class never played is dim), then the game value and how exploitable the answer is."""
+    ante = f", ante {r.ante:g}" if r.ante else ""
+    return Group(
+        Text(f"small blind shoves {100 * r.push_share:.2f}% of hands at {r.stack:g} big blinds{ante}"),
+        _frequency_grid(r.push), Text(""),
+        Text(f"big blind calls {100 * r.call_share:.2f}% of hands"),
+        _frequency_grid(r.call), Text(""),
+        Text(f"small blind's game value {r.value:+.6f} big blinds · exploitability "
+             f"{r.exploitability:.1e} big blinds · {r.iterations:,} iterations of CFR+", style="dim"))

@@ -16,6 +16,7 @@ flops       players (the two ranges), flops, dead, game, method,    ``equity flo
 hands       paths, hero, seed                                       ``equity hands --json``
 query       query, method, trials, precision, time, seed            ``equity query --json``
 icm         stacks, payouts, model, allin, trials, seed             ``equity icm --json``
+pushfold    stack, ante                                             ``equity pushfold --json``
 ==========  ======================================================  =====================================
 
 A line asks the question its ``question`` key names, or the one whose flag it sets true (``dist``,
@@ -92,6 +93,7 @@ QUESTIONS = Registry({
     "hands": "equity.questions.hands.document:QUESTION",
     "query": "equity.questions.query.question:QUESTION",
     "icm": "equity.questions.tournaments.question:QUESTION",
+    "pushfold": "equity.questions.tournaments.question:PUSHFOLD",
 })
 
 

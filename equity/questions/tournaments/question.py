@@ -89,3 +89,39 @@ QUESTION = Question("icm", _KEYS, _answer, command=Command(
             Param("trials", "Monte Carlo: play N finishing orders.", "--trials", metavar="N"),
             Param("seed", "Monte Carlo: the seed (drawn and shown if omitted).", "--seed", metavar="N")),
     run=_run, view="equity.report.icm:icm_view"))
+
+
+def _run_pushfold(keys: dict[str, Any], options: RunOptions) -> Any:
+    from equity.questions.tournaments.pushfold import pushfold
+
+    stack = _list(keys.get("stack"), "stack")
+    if len(stack) != 1:
+        raise EquityError(f"give one effective stack in big blinds, e.g. 10; got {' '.join(stack) or 'none'}")
+    return pushfold(stack[0], keys.get("ante") or 0.0)
+
+
+def _answer_pushfold(keys: dict[str, Any], as_text: bool, threads: Any) -> dict[str, Any]:
+    return _run_pushfold(keys, RunOptions()).to_dict()
+
+
+#: ``equity pushfold``: heads-up push/fold in chips.
+PUSHFOLD = Question("pushfold", ("stack", "ante"), _answer_pushfold, command=Command(
+    "STACK [--ante A]", "heads-up push/fold: Nash shoving and calling ranges",
+    help="""The heads-up push/fold equilibrium at an effective STACK of big blinds (counted before the
+    blinds): the small blind's shoving range and the big blind's calling range on the 13 x 13 grid, with
+    mixed frequencies where the equilibrium mixes, the shares of combos shoved and called, the small
+    blind's game value, and how exploitable the answer is (solved to at most 1e-6 big blinds).
+
+    Chips, not prizes: the small blind posts 0.5, the big blind 1, each --ante A besides. Equities are
+    exact, class against class over their compatible combos (card removal). Reference: 'equity help
+    tournaments'.
+
+    \b
+    Examples:
+      equity pushfold 10
+      equity pushfold 8 --ante 0.125
+      equity pushfold 15 --json
+    """,
+    params=(Param("stack", "The effective stack in big blinds, before the blinds.", metavar="STACK"),
+            Param("ante", "Each player's ante in big blinds [default: 0].", "--ante", metavar="A")),
+    run=_run_pushfold, view="equity.report.icm:pushfold_view"))

@@ -1,0 +1,154 @@
+"""Heads-up push/fold in chips (``equity pushfold``; DESIGN §14, docs/tournaments.md): the small blind
+shoves or folds, the big blind calls or folds, at an effective stack counted before the blinds.
+
+The small blind posts 0.5 and the big blind 1 (big blinds throughout), each an ante ``a`` besides.
+For a small-blind class ``i`` against a big-blind class ``j``, weighed by their compatible combos (card
+removal) and with ``eq`` the exact all-in equity of :mod:`~equity.questions.tournaments.headsup_table`:
+folding loses ``0.5 + a``; a shove the big blind folds to wins ``1 + a``; a called shove nets
+``S * (2 * eq - 1)``. The game is solved by CFR+ (regret matching with regrets floored at zero,
+strategies averaged with linearly growing weights) until its exploitability, measured by an exact best
+response of each player to the other's averaged strategy, is at most :data:`TOLERANCE` big blinds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from equity._version import __version__
+from equity.classes import CLASS_NAMES, n_combos
+from equity.errors import EquityError
+
+#: The exploitability the solve stops at, in big blinds.
+TOLERANCE = 1e-6
+#: The most iterations a solve runs.
+MAX_ITERATIONS = 200_000
+_CHECK = 250  # iterations between measurements of the exploitability
+
+
+@dataclass(frozen=True)
+class PushFold:
+    """The equilibrium at one stack: ``push[i]`` and ``call[i]`` the frequencies of each class (grid
+    index, :data:`equity.classes.CLASS_NAMES`), the shares of combos shoved and called, the small blind's
+    game value in big blinds, the exploitability reached and the iterations it took."""
+
+    stack: float
+    ante: float
+    push: tuple[float, ...]
+    call: tuple[float, ...]
+    push_share: float
+    call_share: float
+    value: float
+    exploitability: float
+    iterations: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": __version__, "stack": self.stack, "ante": self.ante,
+                "push_share": self.push_share, "call_share": self.call_share, "sb_value": self.value,
+                "exploitability": self.exploitability, "iterations": self.iterations,
+                "push": {name: self.push[i] for i, name in enumerate(CLASS_NAMES)},
+                "call": {name: self.call[i] for i, name in enumerate(CLASS_NAMES)}}
+
+
+class Game:
+    """The push/fold game at one stack: payoffs by (small-blind class, big-blind class)."""
+
+    def __init__(self, stack: float, ante: float) -> None:
+        from equity.questions.tournaments.headsup_table import PER_PAIR, table
+
+        shares, pairs = table()
+        self.weight = pairs.astype(np.float64)  # compatible combo pairs (card removal)
+        equity = np.where(pairs > 0, shares / np.maximum(pairs, 1) / PER_PAIR, 0.5)
+        self.called = stack * (2 * equity - 1)  # the small blind's net when called
+        self.steal = 1.0 + ante
+        self.fold = -(0.5 + ante)
+        self.hands = self.weight.sum(axis=1)  # each class's combos times 1,225 others
+        self.total = self.hands.sum()
+
+    def shove(self, call: np.ndarray) -> np.ndarray:
+        """The small blind's value of shoving each class against the big blind's calling frequencies."""
+        return (self.weight * (call * self.called + (1 - call) * self.steal)).sum(axis=1) / self.hands
+
+    def answers(self, push: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The big blind's ``(call, fold)`` value of each class against the small blind's shoves, weighed
+        by how often each small-blind class shoves into it (not normalised: the same weight for both)."""
+        shoved = self.weight * push[:, None]
+        return (shoved * -self.called).sum(axis=0), shoved.sum(axis=0) * -self.steal
+
+    def value(self, push: np.ndarray, call: np.ndarray) -> float:
+        return float((self.hands * (push * self.shove(call) + (1 - push) * self.fold)).sum() / self.total)
+
+    def exploitability(self, push: np.ndarray, call: np.ndarray) -> float:
+        """How much the two best responses gain together against ``(push, call)``, in big blinds."""
+        best_sb = (self.hands * np.maximum(self.shove(call), self.fold)).sum() / self.total
+        calls, folds = self.answers(push)
+        folded = (self.hands * (1 - push) * self.fold).sum()
+        best_bb = (np.minimum(-calls, -folds).sum() + folded) / self.total
+        return float(best_sb - best_bb)
+
+
+def pushfold(stack: float, ante: float = 0.0, tolerance: float = TOLERANCE) -> PushFold:
+    """The heads-up push/fold equilibrium at an effective ``stack`` of big blinds, counted before the
+    blinds (module docstring).
+
+    Raises:
+        EquityError: a stack or ante that is not a number, a stack below the big blind and the ante.
+
+    >>> r = pushfold(10)
+    >>> round(100 * r.push_share, 1), round(100 * r.call_share, 1), r.exploitability <= 1e-6
+    (58.3, 37.4, True)
+    """
+    stack, ante = _number(stack, "stack"), _number(ante, "ante")
+    if stack < 1 + ante:
+        raise EquityError(f"a stack of {stack:g} big blinds cannot post the big blind and an ante of "
+                          f"{ante:g}: give at least {1 + ante:g}")
+    game = Game(stack, ante)
+    push, call = _solve(game, tolerance)
+    combos = np.array([n_combos(name) for name in CLASS_NAMES], np.float64)
+    return PushFold(stack, ante, tuple(push.tolist()), tuple(call.tolist()),
+                    float((combos * push).sum() / 1326), float((combos * call).sum() / 1326),
+                    game.value(push, call), game.exploitability(push, call), _solve.iterations)
+
+
+def _number(value: Any, what: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise EquityError(f"the {what} {value!r} is not a number of big blinds") from None
+    if not math.isfinite(number) or number < 0:
+        raise EquityError(f"the {what} {value!r} must be a number of big blinds, 0 or more")
+    return number
+
+
+def _solve(game: Game, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
+    """CFR+ until the averaged strategies are at most ``tolerance`` exploitable."""
+    n = len(CLASS_NAMES)
+    regret_sb, regret_bb = np.zeros((n, 2)), np.zeros((n, 2))
+    push, call = np.full(n, 0.5), np.full(n, 0.5)
+    mean_push, mean_call, weight = np.zeros(n), np.zeros(n), 0.0
+    for t in range(1, MAX_ITERATIONS + 1):
+        shove = game.shove(call)
+        now = push * shove + (1 - push) * game.fold
+        regret_sb[:, 0] = np.maximum(regret_sb[:, 0] + shove - now, 0.0)
+        regret_sb[:, 1] = np.maximum(regret_sb[:, 1] + game.fold - now, 0.0)
+        push = _matched(regret_sb)
+        mean_push += t * push
+        calls, folds = game.answers(push)
+        now_bb = call * calls + (1 - call) * folds
+        regret_bb[:, 0] = np.maximum(regret_bb[:, 0] + calls - now_bb, 0.0)
+        regret_bb[:, 1] = np.maximum(regret_bb[:, 1] + folds - now_bb, 0.0)
+        call = _matched(regret_bb)
+        mean_call += t * call
+        weight += t
+        if t % _CHECK == 0 and game.exploitability(mean_push / weight, mean_call / weight) <= tolerance:
+            break
+    _solve.iterations = t  # type: ignore[attr-defined]
+    return mean_push / weight, mean_call / weight
+
+
+def _matched(regret: np.ndarray) -> np.ndarray:
+    total = regret.sum(axis=1)
+    return np.where(total > 0, regret[:, 0] / np.where(total > 0, total, 1.0), 0.5)
