@@ -114,7 +114,7 @@ def test_the_command_and_a_batch_line_give_one_document():
 @pytest.mark.parametrize(("args", "needle"), [
     (["pushfold", "0.5"], "cannot post the big blind"),
     (["pushfold", "ten"], "'ten' is not a number"),
-    (["pushfold", "10", "--ante", "x"], "ante 'x'"),
+    (["pushfold", "10", "--ante", "x"], "the ante in big blinds 'x'"),
     (["pushfold", "10", "12"], "one effective stack"),
 ])
 def test_bad_input_exits_2(args, needle):

@@ -148,16 +148,23 @@ def icm(stacks: Sequence[float], payouts: Sequence[float], *, model: str = "mh",
     return result
 
 
+def number(value: Any, what: str) -> float:
+    """``value`` as a number of 0 or more.
+
+    Raises:
+        EquityError: anything else, naming ``what`` and the value.
+    """
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise EquityError(f"{what} {value!r} is not a number") from None
+    if not math.isfinite(out) or out < 0:
+        raise EquityError(f"{what} {value!r} must be a number of 0 or more")
+    return out
+
+
 def _numbers(values: Sequence[float], what: str) -> np.ndarray:
-    out = []
-    for value in values:
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise EquityError(f"{what} {value!r} is not a number") from None
-        if not math.isfinite(number) or number < 0:
-            raise EquityError(f"{what} {value!r} must be a number of 0 or more")
-        out.append(number)
+    out = [number(value, what) for value in values]
     if not out:
         raise EquityError(f"no {what}s given")
     return np.array(out, np.float64)

@@ -12,7 +12,6 @@ response of each player to the other's averaged strategy, is at most :data:`TOLE
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ import numpy as np
 from equity._version import __version__
 from equity.classes import CLASS_NAMES, n_combos
 from equity.errors import EquityError
+from equity.questions.tournaments.icm import number
 
 #: The exploitability the solve stops at, in big blinds.
 TOLERANCE = 1e-6
@@ -101,7 +101,7 @@ def pushfold(stack: float, ante: float = 0.0, tolerance: float = TOLERANCE) -> P
     >>> round(100 * r.push_share, 1), round(100 * r.call_share, 1), r.exploitability <= 1e-6
     (58.3, 37.4, True)
     """
-    stack, ante = _number(stack, "stack"), _number(ante, "ante")
+    stack, ante = number(stack, "the stack in big blinds"), number(ante, "the ante in big blinds")
     if stack < 1 + ante:
         raise EquityError(f"a stack of {stack:g} big blinds cannot post the big blind and an ante of "
                           f"{ante:g}: give at least {1 + ante:g}")
@@ -111,16 +111,6 @@ def pushfold(stack: float, ante: float = 0.0, tolerance: float = TOLERANCE) -> P
     return PushFold(stack, ante, tuple(push.tolist()), tuple(call.tolist()),
                     float((combos * push).sum() / 1326), float((combos * call).sum() / 1326),
                     game.value(push, call), game.exploitability(push, call), _solve.iterations)
-
-
-def _number(value: Any, what: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise EquityError(f"the {what} {value!r} is not a number of big blinds") from None
-    if not math.isfinite(number) or number < 0:
-        raise EquityError(f"the {what} {value!r} must be a number of big blinds, 0 or more")
-    return number
 
 
 def _solve(game: Game, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
