@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from equity.questions.tournaments.icm import MODEL_NAMES, IcmResult
-from equity.questions.tournaments.pushfold import PushFold
+from equity.questions.tournaments.pushfold import Chart, PushFold
 from equity.report.grid import _grid, _style, share_colour
 
 #: Paid places shown as columns (the JSON has them all).
@@ -89,9 +89,12 @@ def _frequency_grid(frequencies: tuple[float, ...]) -> Text:
     return _grid(cells)
 
 
-def pushfold_view(r: PushFold) -> Group:
+def pushfold_view(r: PushFold | Chart) -> Group:
     """The small blind's shoves and the big blind's calls, each a 13 x 13 grid of frequencies (percent;
-    a class never played is dim), then the game value and how exploitable the answer is."""
+    a class never played is dim), then the game value and how exploitable the answer is; for a chart,
+    :func:`chart_view`."""
+    if isinstance(r, Chart):
+        return chart_view(r)
     ante = f", ante {r.ante:g}" if r.ante else ""
     return Group(
         Text(f"small blind shoves {100 * r.push_share:.2f}% of hands at {r.stack:g} big blinds{ante}"),
@@ -100,3 +103,32 @@ def pushfold_view(r: PushFold) -> Group:
         _frequency_grid(r.call), Text(""),
         Text(f"small blind's game value {r.value:+.6f} big blinds · exploitability "
              f"{r.exploitability:.1e} big blinds · {r.iterations:,} iterations of CFR+", style="dim"))
+
+
+def _stacks_grid(spans: dict[str, tuple[tuple[float, float], ...]], high: float) -> Text:
+    """Each class's largest stack in its intervals (``20+`` at the top of the range; dim: never)."""
+    cells = {}
+    for name, intervals in spans.items():
+        if intervals:
+            top = intervals[-1][1]
+            label = f"{top:g}+" if top >= high else f"{top:g}"
+            cells[name] = (label, _style(share_colour(min(1.0, top / high))))
+    return _grid(cells)
+
+
+def chart_view(c: Chart) -> Group:
+    """The largest stack (big blinds) at which each class is shoved, then called, on the grid; the
+    classes with gaps listed with every interval."""
+    ante = f", ante {c.ante:g}" if c.ante else ""
+    parts: list = [Text(f"small blind shoves up to (big blinds, {c.low:g} to {c.high:g} in steps of "
+                        f"{c.step:g}{ante})"), _stacks_grid(c.push, c.high), Text(""),
+                   Text("big blind calls up to"), _stacks_grid(c.call, c.high)]
+    for title, spans in (("shoved", c.push), ("called", c.call)):
+        gapped = [f"{name} {', '.join(f'{a:g}-{b:g}' for a, b in intervals)}"
+                  for name, intervals in spans.items() if len(intervals) > 1]
+        if gapped:
+            parts.append(Text(f"{title} in several intervals: " + "; ".join(gapped)))
+    worst = max(a.exploitability for a in c.answers)
+    parts.append(Text(f"{len(c.answers)} stacks solved, each to an exploitability of at most {worst:.1e} big "
+                      "blinds", style="dim"))
+    return Group(*parts)

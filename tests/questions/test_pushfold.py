@@ -126,3 +126,23 @@ def test_bad_input_exits_2(args, needle):
 def test_bad_input_in_the_api():
     with pytest.raises(EquityError, match="cannot post"):
         pushfold(1.0, 0.5)
+
+
+def test_a_chart_is_each_stacks_answer_read_by_class():
+    from equity.questions.tournaments.pushfold import chart
+
+    c = chart(2, 8, 1.5)
+    assert [a.stack for a in c.answers] == [2, 3.5, 5, 6.5, 8]
+    for answer in c.answers:
+        alone = pushfold(answer.stack)
+        assert alone.push_share == pytest.approx(answer.push_share, abs=1e-3)  # both within 1e-6 bb
+        for i, name in enumerate(CLASS_NAMES):
+            inside = any(a <= answer.stack <= b for a, b in c.push[name])
+            assert inside == (answer.push[i] >= 0.5)
+    assert c.push["AA"] == ((2, 8),)
+    assert c.call["72o"] in (((2, 2),), ())
+    done = invoke("pushfold", "--chart", "2-8", "--step", "1.5", "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["push"]["AA"] == [[2, 8]]
+    assert invoke("pushfold", "10", "--chart", "1-5").exit_code == 2
+    assert invoke("pushfold", "--chart", "5").exit_code == 2

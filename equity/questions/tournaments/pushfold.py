@@ -105,19 +105,91 @@ def pushfold(stack: float, ante: float = 0.0, tolerance: float = TOLERANCE) -> P
     if stack < 1 + ante:
         raise EquityError(f"a stack of {stack:g} big blinds cannot post the big blind and an ante of "
                           f"{ante:g}: give at least {1 + ante:g}")
+    return _answer(stack, ante, tolerance)
+
+
+def _answer(stack: float, ante: float, tolerance: float,
+            start: tuple[np.ndarray, np.ndarray] | None = None) -> PushFold:
     game = Game(stack, ante)
-    push, call = _solve(game, tolerance)
+    push, call, iterations = _solve(game, tolerance, start)
     combos = np.array([n_combos(name) for name in CLASS_NAMES], np.float64)
     return PushFold(stack, ante, tuple(push.tolist()), tuple(call.tolist()),
                     float((combos * push).sum() / 1326), float((combos * call).sum() / 1326),
-                    game.value(push, call), game.exploitability(push, call), _solve.iterations)
+                    game.value(push, call), game.exploitability(push, call), iterations)
 
 
-def _solve(game: Game, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
-    """CFR+ until the averaged strategies are at most ``tolerance`` exploitable."""
+@dataclass(frozen=True)
+class Chart:
+    """Push/fold over a range of stacks: for every class (by name), the stacks at which it is shoved and
+    called (a frequency of at least a half), as intervals ``(from, to)``; ``to`` is :attr:`high` where it
+    still holds at the top of the range. ``answers``: each stack's equilibrium."""
+
+    low: float
+    high: float
+    step: float
+    ante: float
+    push: dict[str, tuple[tuple[float, float], ...]]
+    call: dict[str, tuple[tuple[float, float], ...]]
+    answers: tuple[PushFold, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        def spans(table: dict[str, tuple[tuple[float, float], ...]]) -> dict[str, list[list[float]]]:
+            return {name: [list(span) for span in spans_] for name, spans_ in table.items()}
+
+        return {"version": __version__, "low": self.low, "high": self.high, "step": self.step,
+                "ante": self.ante, "push": spans(self.push), "call": spans(self.call),
+                "largest_exploitability": max(a.exploitability for a in self.answers)}
+
+
+def chart(low: float, high: float, step: float = 0.5, ante: float = 0.0,
+          tolerance: float = TOLERANCE) -> Chart:
+    """The push/fold chart from ``low`` to ``high`` big blinds in steps of ``step``: each stack solved as
+    :func:`pushfold` solves it (starting from the previous stack's answer), each class's shoving and
+    calling stacks as intervals.
+
+    Raises:
+        EquityError: bounds that are not numbers, ``low`` below the big blind and ante, ``high`` below
+            ``low``, a step that is not positive or that makes more than 2,000 stacks.
+    """
+    low, high = number(low, "the chart's lowest stack"), number(high, "the chart's highest stack")
+    step, ante = number(step, "the chart's step"), number(ante, "the ante in big blinds")
+    if low < 1 + ante or high < low or step <= 0 or (high - low) / step > 2000:
+        raise EquityError(f"a chart runs from at least {1 + ante:g} big blinds up, in steps above 0 and no "
+                          f"more than 2,000 of them; got {low:g}-{high:g} in steps of {step:g}")
+    stacks = [round(low + k * step, 9) for k in range(int(round((high - low) / step)) + 1)]
+    answers, start = [], None
+    for stack in stacks:
+        answer = _answer(stack, ante, tolerance, start)
+        answers.append(answer)
+        start = (np.array(answer.push), np.array(answer.call))
+    push = {name: _spans(stacks, [a.push[i] for a in answers]) for i, name in enumerate(CLASS_NAMES)}
+    call = {name: _spans(stacks, [a.call[i] for a in answers]) for i, name in enumerate(CLASS_NAMES)}
+    return Chart(low, stacks[-1], step, ante, push, call, tuple(answers))
+
+
+def _spans(stacks: list[float], frequencies: list[float]) -> tuple[tuple[float, float], ...]:
+    out: list[tuple[float, float]] = []
+    begin: float | None = None
+    previous = stacks[0]
+    for stack, f in zip(stacks, frequencies, strict=True):
+        if f >= 0.5 and begin is None:
+            begin = stack
+        if f < 0.5 and begin is not None:
+            out.append((begin, previous))
+            begin = None
+        previous = stack
+    if begin is not None:
+        out.append((begin, stacks[-1]))
+    return tuple(out)
+
+
+def _solve(game: Game, tolerance: float,
+           start: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, int]:
+    """CFR+ until the averaged strategies are at most ``tolerance`` exploitable: ``(push, call,
+    iterations)``. ``start``: strategies to begin from (a nearby stack's answer), else even mixes."""
     n = len(CLASS_NAMES)
     regret_sb, regret_bb = np.zeros((n, 2)), np.zeros((n, 2))
-    push, call = np.full(n, 0.5), np.full(n, 0.5)
+    push, call = (np.full(n, 0.5), np.full(n, 0.5)) if start is None else start
     mean_push, mean_call, weight = np.zeros(n), np.zeros(n), 0.0
     for t in range(1, MAX_ITERATIONS + 1):
         shove = game.shove(call)
@@ -135,8 +207,7 @@ def _solve(game: Game, tolerance: float) -> tuple[np.ndarray, np.ndarray]:
         weight += t
         if t % _CHECK == 0 and game.exploitability(mean_push / weight, mean_call / weight) <= tolerance:
             break
-    _solve.iterations = t  # type: ignore[attr-defined]
-    return mean_push / weight, mean_call / weight
+    return mean_push / weight, mean_call / weight, t
 
 
 def _matched(regret: np.ndarray) -> np.ndarray:

@@ -92,12 +92,20 @@ QUESTION = Question("icm", _KEYS, _answer, command=Command(
 
 
 def _run_pushfold(keys: dict[str, Any], options: RunOptions) -> Any:
-    from equity.questions.tournaments.pushfold import pushfold
+    from equity.questions.tournaments.pushfold import chart, pushfold
 
     stack = _list(keys.get("stack"), "stack")
+    ante = keys.get("ante") or 0.0
+    if keys.get("chart"):
+        if stack:
+            raise EquityError("give a stack or --chart LOW-HIGH, not both")
+        low, sep, high = str(keys["chart"]).partition("-")
+        if not sep:
+            raise EquityError(f"a chart is LOW-HIGH in big blinds, e.g. 1-20; got {keys['chart']!r}")
+        return chart(low, high, keys.get("step") or 0.5, ante)
     if len(stack) != 1:
         raise EquityError(f"give one effective stack in big blinds, e.g. 10; got {' '.join(stack) or 'none'}")
-    return pushfold(stack[0], keys.get("ante") or 0.0)
+    return pushfold(stack[0], ante)
 
 
 def _answer_pushfold(keys: dict[str, Any], as_text: bool, threads: Any) -> dict[str, Any]:
@@ -105,8 +113,8 @@ def _answer_pushfold(keys: dict[str, Any], as_text: bool, threads: Any) -> dict[
 
 
 #: ``equity pushfold``: heads-up push/fold in chips.
-PUSHFOLD = Question("pushfold", ("stack", "ante"), _answer_pushfold, command=Command(
-    "STACK [--ante A]", "heads-up push/fold: Nash shoving and calling ranges",
+PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step"), _answer_pushfold, command=Command(
+    "STACK [--ante A] | --chart LOW-HIGH", "heads-up push/fold: Nash shoving and calling ranges",
     help="""The heads-up push/fold equilibrium at an effective STACK of big blinds (counted before the
     blinds): the small blind's shoving range and the big blind's calling range on the 13 x 13 grid, with
     mixed frequencies where the equilibrium mixes, the shares of combos shoved and called, the small
@@ -114,14 +122,20 @@ PUSHFOLD = Question("pushfold", ("stack", "ante"), _answer_pushfold, command=Com
 
     Chips, not prizes: the small blind posts 0.5, the big blind 1, each --ante A besides. Equities are
     exact, class against class over their compatible combos (card removal). Reference: 'equity help
-    tournaments'.
+    tournaments'. --chart LOW-HIGH solves every stack from LOW to HIGH in steps of --step and gives, for
+    every class, the stacks at which it is shoved and called (gapped hands have several intervals).
 
     \b
     Examples:
       equity pushfold 10
       equity pushfold 8 --ante 0.125
       equity pushfold 15 --json
+      equity pushfold --chart 1-20 --svg chart.svg
     """,
-    params=(Param("stack", "The effective stack in big blinds, before the blinds.", metavar="STACK"),
-            Param("ante", "Each player's ante in big blinds [default: 0].", "--ante", metavar="A")),
-    run=_run_pushfold, view="equity.report.icm:pushfold_view"))
+    params=(Param("stack", "The effective stack in big blinds, before the blinds.", metavar="STACK",
+                  required=False),
+            Param("ante", "Each player's ante in big blinds [default: 0].", "--ante", metavar="A"),
+            Param("chart", "LOW-HIGH: every stack from LOW to HIGH big blinds, each class's shoving and "
+                  "calling stacks.", "--chart", metavar="LOW-HIGH"),
+            Param("step", "The chart's step in big blinds [default: 0.5].", "--step", metavar="S")),
+    run=_run_pushfold, view="equity.report.icm:pushfold_view", pictures=True))
