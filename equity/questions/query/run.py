@@ -126,10 +126,24 @@ def _work(space: Space, statement: Statement) -> float:
             if call.name.lower() in ("equity", "hvhequity", "minequity") and board:
                 k = dict(space.game.query.streets)[call.args[1].name.lower()]  # type: ignore[union-attr]
                 left = space.left - sum(s for o, s in space.stages if o >= 0)
-                work += rows * players * math.comb(max(left - (k - len(space.board)), 0), board - k)
+                per_node = math.comb(max(left - (k - len(space.board)), 0), board - k)
+                work += _nodes(space, k) * players * per_node
             if call.name.lower() == "nuthiouts":
                 work += rows * 45 * 300.0
     return work
+
+
+def _nodes(space: Space, k: int) -> float:
+    """The nodes of the deal tree at ``k`` board cards: every tuple of hands (random players' included)
+    times the ways to deal the board up to ``k`` (each ``equity(p, street)`` term is valued once a node)."""
+    n, ways, on_board = space.left, float(space.hand_tuples), len(space.board)
+    for owner, size in space.stages:
+        if owner < 0 and on_board >= k:
+            break
+        ways *= math.comb(n, size)
+        n -= size
+        on_board += size if owner < 0 else 0
+    return ways
 
 
 def _completions(space: Space, statement: Statement) -> int:
