@@ -50,6 +50,8 @@ _LAZY_MODULES = {
     "describe_deuce"), "equity.evaluators.badugi": ("evaluate_badugi", "describe_badugi"),
     "equity.questions.grid": ("EquityGrid", "RangeGrid", "equity_grid", "range_grid"),
     "equity.questions.query.run": ("query",), "equity.questions.query.result": ("QueryResult",),
+    "equity.questions.tournaments.icm": ("icm", "IcmResult"),
+    "equity.questions.tournaments.pushfold": ("pushfold", "PushFold", "chart"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 
