@@ -22,6 +22,7 @@ from equity.games.base import PQL_TYPES, Query
 _BLOCK = 1 << 21
 _WORST = np.iinfo(np.int32).max
 _PAIRS = np.array(list(combinations(range(52), 2)), np.uint8)  # every two cards, (1326, 2)
+_NAMES = np.array([name.encode() for name in CARD_NAMES], dtype="S2")  # each card's text, by id
 
 
 class BoardQuery(Query):
@@ -116,9 +117,8 @@ class BoardQuery(Query):
         kernel, args = found
         g, p, _ = holes.shape
         k = boards.shape[1]
-        names = np.array([n.encode() for n in CARD_NAMES], dtype="S2")
         texts = np.concatenate([holes.reshape(g, -1), boards, np.broadcast_to(dead, (g, len(dead)))], axis=1)
-        rows = names[texts].view(f"S{2 * texts.shape[1]}").ravel()
+        rows = _NAMES[texts].view(f"S{2 * texts.shape[1]}").ravel()
         out = np.empty((g, p))
         for i in range(g):
             figures = kernel(bytes(rows[i]), p, k, *args)

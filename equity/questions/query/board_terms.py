@@ -60,16 +60,15 @@ def usable_suit(holes: np.ndarray, boards: np.ndarray, two_plus_three: bool) -> 
 def flop_categories(holes: np.ndarray, flops: np.ndarray, types: np.ndarray,
                     names: tuple[str, ...]) -> np.ndarray:
     """int ``(R,)``: each two-card hand's flop category, an index into :data:`FLOP_CATEGORIES`, from its
-    hole cards, the flop and its hand type on the flop (``types`` indices into the game's ``names``)."""
-    kind = np.array(names)[types]
+    hole cards, the flop and its hand type on the flop (``types`` indices into the game's ``names``). The
+    category depends on the ranks and the type alone, so each distinct case is worked out once."""
     hi, lo = np.maximum(holes[:, 0] >> 2, holes[:, 1] >> 2), np.minimum(holes[:, 0] >> 2, holes[:, 1] >> 2)
     board = np.sort(flops >> 2, axis=1)[:, ::-1]  # highest first
-    distinct = [np.unique(row)[::-1] for row in board]
-    out = np.full(len(holes), _CAT["flopnothing"], np.int8)
-    pocket = hi == lo
-    for i in range(len(holes)):
-        out[i] = _category(kind[i], int(hi[i]), int(lo[i]), bool(pocket[i]), board[i], distinct[i])
-    return out
+    cases = np.column_stack([types, hi, lo, board]).astype(np.int64)
+    unique, inverse = np.unique(cases, axis=0, return_inverse=True)
+    found = np.array([_category(names[t], h, low, h == low, np.array(b), np.unique(b)[::-1])
+                      for t, h, low, *b in unique.tolist()], np.int8)
+    return found[inverse.reshape(-1)]
 
 
 _MADE = {"straight": "flopstraight", "flush": "flopflush", "fullhouse": "flopfullhouse", "quads": "flopquads",

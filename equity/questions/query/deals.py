@@ -231,6 +231,7 @@ def sampled_frame(space: Space, layout: Layout, rng: np.random.Generator, rows: 
     """
     picks = np.zeros((0, len(space.players)), np.int32)
     cumulative = [np.cumsum(p.weights) / p.weights.sum() for p in space.players]
+    hand_masks = [_masks(p.known) for p in space.players]
     tries = 0
     while len(picks) < rows:
         want = max(64, 2 * (rows - len(picks)))
@@ -239,8 +240,8 @@ def sampled_frame(space: Space, layout: Layout, rng: np.random.Generator, rows: 
                                                                                                     np.int32)
         masks = np.zeros(want, np.uint64)
         ok = np.ones(want, bool)
-        for i, p in enumerate(space.players):
-            m = _masks(p.known)[draw[:, i]]
+        for i, known in enumerate(hand_masks):
+            m = known[draw[:, i]]
             ok &= (masks & m) == 0
             masks |= m
         picks = np.concatenate([picks, draw[ok]])[:rows]

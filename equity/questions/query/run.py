@@ -22,7 +22,7 @@ from equity.questions.query.board_terms import hand_keys
 from equity.questions.query.result import QueryResult, StatementResult
 from equity.questions.query.space import Space, game_of, read_space
 from equity.questions.query.sums import Sum, label
-from equity.questions.query.syntax import Binary, Call, Expr, Statement, parse
+from equity.questions.query.syntax import Binary, Expr, Statement, calls, parse
 from equity.questions.query.types import check
 from equity.questions.query.values import Values, streets_of
 
@@ -122,7 +122,7 @@ def _work(space: Space, statement: Statement) -> float:
     work = float(rows) * players
     board = space.game.board
     for expr in _exprs(statement):
-        for call in _calls(expr):
+        for call in calls(expr):
             if call.name.lower() in ("equity", "hvhequity", "minequity") and board:
                 k = dict(space.game.query.streets)[call.args[1].name.lower()]  # type: ignore[union-attr]
                 left = space.left - sum(s for o, s in space.stages if o >= 0)
@@ -152,32 +152,12 @@ def _completions(space: Space, statement: Statement) -> int:
     board, out = space.game.board, 1
     cards = space.game.deck_size - len(space.dead) - space.game.hole * len(space.players)
     for expr in _exprs(statement):
-        for call in _calls(expr):
+        for call in calls(expr):
             if call.name.lower() in ("equity", "hvhequity", "minequity") and board:
                 street = call.args[1].name.lower()  # type: ignore[union-attr]
                 k = dict(space.game.query.streets).get(street, board)
                 out = math.lcm(out, math.comb(cards - k, board - k))
     return out
-
-
-def _calls(expr: Expr):
-    from equity.questions.query.syntax import Binary, Case, Unary
-
-    if isinstance(expr, Call):
-        yield expr
-        for a in expr.args:
-            yield from _calls(a)
-    elif isinstance(expr, Unary):
-        yield from _calls(expr.operand)
-    elif isinstance(expr, Binary):
-        yield from _calls(expr.left)
-        yield from _calls(expr.right)
-    elif isinstance(expr, Case):
-        for c, v in expr.whens:
-            yield from _calls(c)
-            yield from _calls(v)
-        if expr.otherwise is not None:
-            yield from _calls(expr.otherwise)
 
 
 def _choose(space: Space, statement: Statement, options: RunOptions) -> tuple[str, str]:

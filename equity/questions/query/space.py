@@ -95,8 +95,7 @@ def board_stages(game: Game, board: int, streets: set[int]) -> list[int]:
     return sizes
 
 
-def read_space(sources: tuple[tuple[str, str], ...], streets: set[int],
-               generic_default: bool = False) -> Space:
+def read_space(sources: tuple[tuple[str, str], ...], streets: set[int]) -> Space:
     """The :class:`Space` of a statement's ``from`` keys; ``streets`` the board card counts its terms look
     at (:func:`equity.questions.query.terms.streets_of`).
 
@@ -105,7 +104,7 @@ def read_space(sources: tuple[tuple[str, str], ...], streets: set[int],
     """
     keys = dict(sources)
     game = game_of(sources)
-    syntax = (keys.get("syntax") or ("generic" if generic_default else "equity")).strip().lower()
+    syntax = (keys.get("syntax") or "equity").strip().lower()
     if syntax not in ("generic", "equity"):
         raise QueryError(f"syntax={syntax!r}: choose 'generic' (PQL's generic range syntax) or 'equity' "
                          "(equity's own)")

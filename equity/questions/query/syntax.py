@@ -165,6 +165,24 @@ def tokens(text: str) -> Iterator[Token]:
     yield Token("end", "", line, at - line_start + 1, at)
 
 
+def calls(expr: Expr | None) -> Iterator[Call]:
+    """Every function call in ``expr``, outermost first (a call's arguments after it)."""
+    if isinstance(expr, Call):
+        yield expr
+        for arg in expr.args:
+            yield from calls(arg)
+    elif isinstance(expr, Unary):
+        yield from calls(expr.operand)
+    elif isinstance(expr, Binary):
+        yield from calls(expr.left)
+        yield from calls(expr.right)
+    elif isinstance(expr, Case):
+        for condition, answer in expr.whens:
+            yield from calls(condition)
+            yield from calls(answer)
+        yield from calls(expr.otherwise)
+
+
 def place(text: str, offset: int) -> tuple[int, int]:
     """The line and column (from 1) of ``offset`` in ``text``."""
     line = text.count("\n", 0, offset) + 1

@@ -21,7 +21,7 @@ from equity.questions.query.deals import Frame
 from equity.questions.query.functions import FLOP_CATEGORIES, FUNCTIONS
 from equity.questions.query.showdown import node_equity, showdown
 from equity.questions.query.space import Space
-from equity.questions.query.syntax import Binary, Call, Case, Expr, Name, Number, Text, Unary
+from equity.questions.query.syntax import Binary, Call, Case, Expr, Name, Number, Text, Unary, calls
 
 _SHOWDOWN = {"riverequity", "fractionalriverequity", "winshi", "tieshi", "winslo", "tieslo", "scoops",
              "winninghandtype"}
@@ -32,7 +32,7 @@ _NEEDS_BOARD = {"flophandcategory", "exactflophandcategory", "minflophandcategor
                 "hirating", "minhirating"}
 
 
-def street_cards(space: Space, name: str, at: int = -1) -> int:
+def street_cards(space: Space, name: str) -> int:
     """The board cards out at street ``name`` in the space's game.
 
     Raises:
@@ -48,35 +48,18 @@ def streets_of(exprs: list[Expr], streets: dict[str, int], board: int) -> set[in
     """The board card counts the terms of ``exprs`` look at (a street argument, the showdown, the turn
     and river cards, the flop)."""
     out: set[int] = set()
-
-    def walk(expr: Expr | None) -> None:
-        if isinstance(expr, Call):
-            low = expr.name.lower()
-            if low in _SHOWDOWN:
-                out.add(board)
-            elif low in ("turncard",):
-                out.add(4)
-            elif low in ("rivercard",):
-                out.add(5)
-            elif "flop" in low and "category" in low or low == "boardinrange":
-                out.add(3)
-            for arg in expr.args:
-                if isinstance(arg, Name) and arg.name.lower() in streets:
-                    out.add(streets[arg.name.lower()])
-                walk(arg)
-        elif isinstance(expr, Unary):
-            walk(expr.operand)
-        elif isinstance(expr, Binary):
-            walk(expr.left)
-            walk(expr.right)
-        elif isinstance(expr, Case):
-            for c, v in expr.whens:
-                walk(c)
-                walk(v)
-            walk(expr.otherwise)
-
-    for e in exprs:
-        walk(e)
+    for call in (c for e in exprs for c in calls(e)):
+        low = call.name.lower()
+        if low in _SHOWDOWN:
+            out.add(board)
+        elif low == "turncard":
+            out.add(4)
+        elif low == "rivercard":
+            out.add(5)
+        elif "flop" in low and "category" in low or low == "boardinrange":
+            out.add(3)
+        out.update(streets[arg.name.lower()] for arg in call.args
+                   if isinstance(arg, Name) and arg.name.lower() in streets)
     return out
 
 

@@ -182,14 +182,20 @@ def prize_equity(chips: np.ndarray, pays: np.ndarray, model: str) -> tuple[np.nd
     places = np.zeros((n, m))
     places[live[:, None], np.arange(min(m, k))[None, :]] = dealt[:, :min(m, k)]
     ev = places @ pays
-    if k < n:  # the players without chips share the last places' prizes
+    _last_places(chips, pays, ev, places)
+    return ev, places
+
+
+def _last_places(chips: np.ndarray, pays: np.ndarray, ev: np.ndarray, places: np.ndarray) -> None:
+    """The players without chips share the last places and their prizes (in place)."""
+    n, m = len(chips), len(pays)
+    k = int((chips > 0).sum())
+    if k < n:
         tail = np.zeros(n)
         tail[:m] = pays
-        share = tail[k:].mean()
         for i in np.flatnonzero(chips <= 0):
-            ev[i] = share
+            ev[i] = tail[k:].mean()
             places[i, k:m] = 1.0 / (n - k)
-    return ev, places
 
 
 def _raced(chips: np.ndarray, pays: np.ndarray, model: str, trials: int,
@@ -207,12 +213,7 @@ def _raced(chips: np.ndarray, pays: np.ndarray, model: str, trials: int,
     ev[live] = mean
     se[live] = np.sqrt(np.maximum(won2 / trials - mean * mean, 0.0) / trials)
     places[live[:, None], np.arange(len(paid))[None, :]] = counts / trials
-    if k < n:
-        tail = np.zeros(n)
-        tail[:m] = pays
-        for i in np.flatnonzero(chips <= 0):
-            ev[i] = tail[k:].mean()
-            places[i, k:m] = 1.0 / (n - k)
+    _last_places(chips, pays, ev, places)
     return ev, places, se, trials
 
 
