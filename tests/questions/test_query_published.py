@@ -99,3 +99,17 @@ def test_the_published_flop_odds():
     assert flush == Fraction(math.comb(11, 3), flops)
     assert draw == Fraction(math.comb(11, 2) * 39, flops)
     assert paired == 1 - Fraction(math.comb(44, 3), flops)
+
+
+def test_a_generated_query_with_players_named_in_capitals():
+    """A query as a public script writes it for ProPokerTools' RunPQL: comments inside the select list,
+    players named PLAYER_1 and PLAYER_2 (names are read in any case), Omaha 5 in the generic syntax."""
+    text = ("select /* Start equity stats */avg(riverEquity(PLAYER_1)) as PLAYER_1_equity1,"
+            "count(winsHi(PLAYER_1)) as PLAYER_1_winsHi1,count(tiesHi(PLAYER_1)) as PLAYER_1_tiesHi1,"
+            "avg(riverEquity(PLAYER_2)) as PLAYER_2_equity1/* End equity stats */ from game='omahahi5', "
+            "syntax='Generic',board='2s5sTs',PLAYER_1='4h6c5c9h9d',PLAYER_2='AsKs***'")
+    for engines in (True, False):
+        st = run_query(text, RunOptions(seed=1, trials=20_000), engines=engines).statements[0]
+        hero, wins, ties, villain = st.selectors
+        assert hero.value + villain.value == pytest.approx(1.0)
+        assert wins.value <= hero.value <= wins.value + ties.value

@@ -47,7 +47,7 @@ def figures(statement: Statement, space: Space) -> list[tuple[str, int]] | None:
         figure = table.get((selector.kind, expr.name.lower()))
         if figure is None:
             return None
-        out.append((figure, space.names.index(expr.args[0].name)))
+        out.append((figure, space.names.index(expr.args[0].name.lower())))
     return out
 
 

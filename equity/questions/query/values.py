@@ -174,7 +174,7 @@ class Values(BoardValues):
         return self.cache[key]
 
     def player(self, arg: Expr) -> int:
-        return self.space.names.index(arg.name)  # type: ignore[union-attr]
+        return self.space.names.index(arg.name.lower())  # type: ignore[union-attr]
 
     def street(self, arg: Expr, least: int = 0) -> int:
         k = street_cards(self.space, arg.name)  # type: ignore[union-attr]
