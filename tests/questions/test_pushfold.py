@@ -22,7 +22,7 @@ from equity.questions.tournaments.pushfold import pushfold
 
 
 def class_equity(hero: str, villain: str) -> float:
-    shares, pairs = headsup_table.table()
+    shares, pairs, _ = headsup_table.table()
     i, j = CLASS_NAMES.index(hero), CLASS_NAMES.index(villain)
     return shares[i, j] / (pairs[i, j] * headsup_table.PER_PAIR)
 
@@ -30,12 +30,15 @@ def class_equity(hero: str, villain: str) -> float:
 @pytest.mark.parametrize(("hero", "villain"), [("AA", "KK"), ("AKs", "QQ"), ("72o", "32s"), ("T9s", "AKo"),
                                                ("55", "AKs"), ("JJ", "JJ")])
 def test_the_table_is_the_range_engines_exact_equity(hero, villain):
-    engine = equity.calculate([hero, villain], method="exact").players[0].equity
-    assert class_equity(hero, villain) == pytest.approx(engine, abs=1e-12)
+    engine = equity.calculate([hero, villain], method="exact").players[0]
+    assert class_equity(hero, villain) == pytest.approx(engine.equity, abs=1e-12)
+    _, pairs, wins = headsup_table.table()
+    i, j = CLASS_NAMES.index(hero), CLASS_NAMES.index(villain)
+    assert wins[i, j] / (pairs[i, j] * headsup_table.BOARDS) == pytest.approx(engine.win, abs=1e-12)
 
 
 def test_the_table_counts_every_compatible_pair_of_combos():
-    shares, pairs = headsup_table.table()
+    shares, pairs, wins = headsup_table.table()
     assert pairs.sum() == 1326 * 1225  # every ordered pair of disjoint combos
     for name in ("AA", "AKs", "AKo", "72o"):
         i = CLASS_NAMES.index(name)
@@ -44,11 +47,13 @@ def test_the_table_counts_every_compatible_pair_of_combos():
     assert pairs[CLASS_NAMES.index("AKs"), CLASS_NAMES.index("AKs")] == 4 * 3
     # the shares of a pot sum to one: (i against j) + (j against i) = every pair's whole pot
     assert np.array_equal(shares + shares.T, pairs * headsup_table.PER_PAIR)
+    # a chop is a chop for both: the ties seen from either side are the same count
+    assert np.array_equal(shares - 2 * wins, (shares - 2 * wins).T)
 
 
 def _best_response_gap(r, stack: float, ante: float) -> float:
     """Both players' best responses to the answer, written out here: what they gain together (bb)."""
-    shares, pairs = headsup_table.table()
+    shares, pairs, _ = headsup_table.table()
     w = pairs.astype(float)
     eq = np.divide(shares, pairs * headsup_table.PER_PAIR, out=np.full(w.shape, 0.5), where=pairs > 0)
     push, call = np.array(r.push), np.array(r.call)
@@ -92,8 +97,8 @@ def test_an_ante_widens_the_shoves():
 
 @pytest.mark.slow
 def test_the_shipped_table_is_what_the_exact_engine_counts():
-    shares, pairs = headsup_table.build()
-    assert headsup_table.digest(shares, pairs) == headsup_table.DIGEST
+    shares, pairs, wins = headsup_table.build()
+    assert headsup_table.digest(shares, pairs, wins) == headsup_table.DIGEST
     assert math.comb(48, 5) == headsup_table.BOARDS
 
 

@@ -5,9 +5,10 @@ compatible pair of their combos, all in before the flop, counted exactly by equi
 The 1,624,350 ordered pairs of distinct-card combos fall into 93,769 matchups up to relabelling the suits
 (the 24 permutations of the suits change no equity); each matchup is counted once over its 1,712,304
 boards, and a matchup and its mirror (the players swapped) share one count, as the shares of a pot sum
-to 1. A matchup's count is ``2 * wins + ties`` of the first hand over the boards: whole numbers,
-so the table is exact. Building it takes about 50 s, so the package ships it
-(``headsup-classes-v1.npz`` beside this module, its digest :data:`DIGEST` checked as it is read); a
+to 1. A matchup's counts are the first hand's ``2 * wins + ties`` and its outright wins over the boards:
+whole numbers, so the table is exact (the wins apart because ICM pays a chopped pot otherwise than half
+of a won one). Building it takes about 50 s, so the package ships it
+(``headsup-classes-v2.npz`` beside this module, its digest :data:`DIGEST` checked as it is read); a
 slow test builds it again and compares.
 """
 
@@ -30,9 +31,9 @@ from equity.errors import EquityError
 BOARDS = math.comb(48, 5)
 #: A matchup's count is out of this (a pot share doubled, so that a tie counts 1).
 PER_PAIR = 2 * BOARDS
-_FILE = "headsup-classes-v1.npz"
+_FILE = "headsup-classes-v2.npz"
 #: The shipped table's SHA-256 (:func:`digest`).
-DIGEST = "2194abcb301b023115b00b5893143856201abd8a6caca985d85f5efa3119553f"
+DIGEST = "581ea7e42a871a5b08af00d7dbad3a3c3344d22afccb1ee66a6cf49926d16710"
 
 
 def _canonical(cards: np.ndarray) -> np.ndarray:
@@ -48,10 +49,12 @@ def _canonical(cards: np.ndarray) -> np.ndarray:
     return best  # type: ignore[return-value]
 
 
-def build(progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """``(shares, pairs)``, int64 ``(169, 169)`` by grid index (:data:`equity.classes.CLASS_NAMES`): the
-    hero class's ``2 * wins + ties`` summed over every compatible pair of combos, and the number of those
-    pairs; the hero's equity against the villain class is ``shares / (pairs * PER_PAIR)``."""
+def build(progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(shares, pairs, wins)``, int64 ``(169, 169)`` by grid index (:data:`equity.classes.CLASS_NAMES`):
+    the hero class's ``2 * wins + ties`` summed over every compatible pair of combos, the number of those
+    pairs, and the hero's outright wins summed likewise; the hero's equity against the villain class is
+    ``shares / (pairs * PER_PAIR)``, its chance of winning outright ``wins / (pairs * BOARDS)``, of a
+    chop ``(shares - 2 * wins) / (pairs * BOARDS)``."""
     from equity.games import get_game
 
     kernel, args = get_game("holdem").one_deal_kernel()  # type: ignore[misc]
@@ -65,30 +68,34 @@ def build(progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarra
     mirrored = _canonical(cards[:, [2, 3, 0, 1]])
     unique, at, inverse = np.unique(keys, return_index=True, return_inverse=True)
     counts = np.empty(len(unique), np.int64)
-    done: dict[int, int] = {}
+    won = np.empty(len(unique), np.int64)
+    done: dict[int, tuple[int, int]] = {}
     for u in range(len(unique)):
         mirror = int(mirrored[at[u]])
-        if mirror in done:
-            counts[u] = PER_PAIR - done[mirror]
+        if mirror in done:  # the mirror's losses are these wins; its ties are these ties
+            share, wins = done[mirror]
+            counts[u], won[u] = PER_PAIR - share, BOARDS - share + wins
         else:
             row = cards[at[u]]
             text = "".join(CARD_NAMES[c] for c in row.tolist()).encode()
             figures = kernel(text, 2, 0, *args)
-            counts[u] = round(figures[2] * PER_PAIR)
-        done[int(unique[u])] = int(counts[u])
+            counts[u], won[u] = round(figures[2] * PER_PAIR), round(figures[0] * BOARDS)
+        done[int(unique[u])] = (int(counts[u]), int(won[u]))
         if progress is not None and u % 1000 == 0:
             progress(u, len(unique))
     hero, villain = class_indexes(combos[first]), class_indexes(combos[second])
     shares = np.zeros((169, 169), np.int64)
     pairs = np.zeros((169, 169), np.int64)
+    wins = np.zeros((169, 169), np.int64)
     np.add.at(shares, (hero, villain), counts[inverse])
     np.add.at(pairs, (hero, villain), 1)
-    return shares, pairs
+    np.add.at(wins, (hero, villain), won[inverse])
+    return shares, pairs, wins
 
 
-def digest(shares: np.ndarray, pairs: np.ndarray) -> str:
+def digest(shares: np.ndarray, pairs: np.ndarray, wins: np.ndarray) -> str:
     """The table's SHA-256, as the tests pin it."""
-    return hashlib.sha256(shares.astype("<i8").tobytes() + pairs.astype("<i8").tobytes()).hexdigest()
+    return hashlib.sha256(b"".join(a.astype("<i8").tobytes() for a in (shares, pairs, wins))).hexdigest()
 
 
 def path() -> Path:
@@ -97,7 +104,7 @@ def path() -> Path:
 
 
 @cache
-def table() -> tuple[np.ndarray, np.ndarray]:
+def table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The shipped table (:func:`build`), read once.
 
     Raises:
@@ -105,10 +112,10 @@ def table() -> tuple[np.ndarray, np.ndarray]:
     """
     try:
         with np.load(path()) as saved:
-            shares, pairs = saved["shares"], saved["pairs"]
+            shares, pairs, wins = saved["shares"], saved["pairs"], saved["wins"]
     except (OSError, ValueError, KeyError) as exc:
         raise EquityError(f"the heads-up table {path()} cannot be read ({exc}); reinstall equity") from None
-    if digest(shares, pairs) != DIGEST:
+    if digest(shares, pairs, wins) != DIGEST:
         raise EquityError(f"the heads-up table {path()} is not the one shipped; reinstall equity")
-    shares.flags.writeable = pairs.flags.writeable = False
-    return shares, pairs
+    shares.flags.writeable = pairs.flags.writeable = wins.flags.writeable = False
+    return shares, pairs, wins

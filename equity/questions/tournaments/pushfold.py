@@ -59,7 +59,7 @@ class Game:
     def __init__(self, stack: float, ante: float) -> None:
         from equity.questions.tournaments.headsup_table import PER_PAIR, table
 
-        shares, pairs = table()
+        shares, pairs, _ = table()
         self.weight = pairs.astype(np.float64)  # compatible combo pairs (card removal)
         equity = np.where(pairs > 0, shares / np.maximum(pairs, 1) / PER_PAIR, 0.5)
         self.called = stack * (2 * equity - 1)  # the small blind's net when called
