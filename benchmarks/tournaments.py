@@ -9,6 +9,12 @@ run (best of ``--repeat`` interleaved runs; compiling is not timed).
    standard error of the chip leader's equity.
 4. Heads-up push/fold at 10 big blinds solved to 1e-6 bb (numpy CFR+), beside one iteration of the same
    update written in plain Python loops, extrapolated to the solve's iterations.
+5. The heads-up chart from 1 to 20 big blinds in steps of 0.5 (39 solves).
+6. A table of four valued by ICM (12/8/15/20 big blinds, 50/30/20), solved to 0.01% of the pool: the
+   solve, and one evaluation of every decision's values under its answer by the compiled kernel beside
+   the same values written plainly in numpy (the tests' oracle, ``tests/naive.py``), checked equal.
+7. A table of six (12/8/15/20/10/25, 50/30/20, ante 0.125): the solve, its iterations and time per
+   iteration.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import time
 import numpy as np
 from common import interleaved_samples, row
 
+from equity.questions.tournaments import multiway, multiway_solve
 from equity.questions.tournaments.icm import icm, prize_equity
-from equity.questions.tournaments.pushfold import Game, pushfold
+from equity.questions.tournaments.pushfold import Game, chart, pushfold
 
 
 def _plain_recursion(stacks: list[float], pays: list[float]) -> list[float]:
@@ -132,3 +139,47 @@ def bench_pushfold(repeat: int) -> None:
     whole = plain * r.iterations  # type: ignore[attr-defined]
     row("  the same iterations in plain Python loops", f"{whole:.1f} s",
         f"one iteration {plain * 1e3:.0f} ms, extrapolated; {whole / t:.0f}x the solve's time")
+
+    t0 = time.perf_counter()
+    c = chart(1, 20)
+    row("equity pushfold --chart 1-20", f"{time.perf_counter() - t0:.1f} s",
+        f"{len(c.answers)} stacks, each to at most {max(a.exploitability for a in c.answers):.1e} bb")
+    bench_table(repeat)
+
+
+def bench_table(repeat: int) -> None:
+    from equity.questions.tournaments import headsup_table, threeway_table
+    from tests.naive import naive_table_values
+
+    multiway_solve.table_pushfold([10, 10, 10], [50, 30, 20], tolerance=1e-2)  # compiled, tables read
+    stacks, pays = [12, 8, 15, 20], [50, 30, 20]
+    found: dict[str, object] = {}
+    t = _best({"x": lambda: found.__setitem__("r", multiway_solve.table_pushfold(stacks, pays))},
+              max(1, min(repeat, 2)))["x"]
+    r = found["r"]
+    print("  6. a table of four by ICM (12/8/15/20 bb, 50/30/20), to 0.01% of the pool")
+    row("equity pushfold --stacks 12,8,15,20", f"{t:.2f} s",
+        f"{r.iterations:,} iterations; exploitability {100 * r.exploitability_share:.4f}% of the pool")  # type: ignore[attr-defined]
+    game = multiway.spot(stacks, pays)
+    g = multiway.tree(game)
+    arrays = multiway_solve._arrays(g)
+    sigma = np.array([d.frequencies for d in r.decisions])  # type: ignore[attr-defined]
+    profile = {d: sigma[k] for k, d in enumerate(g.decisions)}
+    counts, combos = threeway_table.table()
+    three = (counts, combos, threeway_table.OUTCOMES, threeway_table.triple_index)
+    out: dict[str, object] = {}
+    times = _best({"kernel": lambda: out.__setitem__("k", multiway_solve._values(sigma, arrays, True)),
+                   "plain": lambda: out.__setitem__("n", naive_table_values(
+                       stacks, pays, 0.0, profile, headsup_table.table(), three))}, 1)
+    ev_k, ev_n = out["k"][2], out["n"][0]  # type: ignore[index]
+    assert np.allclose(ev_k, ev_n, rtol=1e-8), (ev_k, ev_n)
+    row("  one evaluation of the answer's values", f"{times['kernel'] * 1e3:.0f} ms",
+        f"the same in plain numpy (tests/naive.py) {times['plain']:.1f} s: "
+        f"{times['plain'] / times['kernel']:.0f}x; equities agree")
+    t0 = time.perf_counter()
+    r6 = multiway_solve.table_pushfold([12, 8, 15, 20, 10, 25], pays, ante=0.125)
+    t6 = time.perf_counter() - t0
+    print("  7. a table of six by ICM (12/8/15/20/10/25 bb, 50/30/20, ante 0.125)")
+    row("equity pushfold --stacks 12,8,15,20,10,25", f"{t6:.1f} s",
+        f"{r6.iterations:,} iterations ({1e3 * t6 / r6.iterations:.0f} ms each, with the measurements); "
+        f"exploitability {100 * r6.exploitability_share:.4f}% of the pool")

@@ -52,6 +52,7 @@ _LAZY_MODULES = {
     "equity.questions.query.run": ("query",), "equity.questions.query.result": ("QueryResult",),
     "equity.questions.tournaments.icm": ("icm", "IcmResult"),
     "equity.questions.tournaments.pushfold": ("pushfold", "PushFold", "chart"),
+    "equity.questions.tournaments.multiway_solve": ("table_pushfold", "TableResult"),
 }
 _LAZY = {name: module for module, names in _LAZY_MODULES.items() for name in names}
 

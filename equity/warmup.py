@@ -10,6 +10,10 @@ of kernels (the module its class comes from: hold'em and short deck, the Omaha g
 games) before the others of that family, which then mostly load what it compiled. A kernel compiles
 once however many games use it.
 
+With no game named it also warms the tournament questions (:data:`TOURNAMENT_LINES`: ICM exact and
+sampled, heads-up push/fold, a table's push/fold), which builds the three-way push/fold table into the
+cache folder (about a minute, once).
+
 Idempotent: a second warm-up loads everything and compiles nothing. Two at once are safe: the second
 waits on a lock in the cache folder until the first is done, then finds everything compiled (numba
 writes each entry through a temporary file and a rename, so a reader never sees half of one).
@@ -33,6 +37,17 @@ from equity.questions.asking import registry
 
 #: A kernel: its module and name, and the signature it was loaded or compiled for.
 Kernel = tuple[str, str, str]
+#: The name the tournament questions' warm-up goes by, beside the games'.
+TOURNAMENTS = "tournaments"
+#: Questions that between them reach every tournament kernel and table.
+TOURNAMENT_LINES = (
+    {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20]},
+    {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20], "model": "mw", "trials": 200,
+     "seed": 1},
+    {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20], "trials": 200, "seed": 1},
+    {"question": "pushfold", "stack": 10},
+    {"question": "pushfold", "stacks": [10, 10, 10], "payouts": [50, 30, 20]},
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,10 @@ def warm_game(name: str) -> dict[Kernel, tuple[int, int]]:
     Raises:
         GameError: an unknown game.
     """
+    if name == TOURNAMENTS:
+        for line in TOURNAMENT_LINES:
+            registry.answer(dict(line))
+        return kernel_counts()
     game = get_game(name)
     for line in game.warmup_lines():
         registry.answer({**line, "game": game.name})
@@ -112,8 +131,9 @@ def families(games: Sequence[Game]) -> dict[str, list[Game]]:
 
 def warmup(names: Sequence[str] = (), jobs: int | None = None,
            on_game: Callable[[str], None] | None = None) -> Warmup:
-    """Warm the games ``names`` (every game when empty) in ``jobs`` worker processes (default: the
-    cores, at most one per game); ``on_game(name)`` after each game is done.
+    """Warm the games ``names`` (every game and the tournament questions when empty) in ``jobs`` worker
+    processes (default: the cores, at most one per game); ``on_game(name)`` after each game is done
+    (:data:`TOURNAMENTS` for the tournament questions).
 
     Raises:
         GameError: an unknown game name.
@@ -121,17 +141,20 @@ def warmup(names: Sequence[str] = (), jobs: int | None = None,
     """
     games = [get_game(n) for n in names] if names else list(GAMES.values())
     games = list({g.name: g for g in games}.values())
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(games)))
+    extra = [] if names else [TOURNAMENTS]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(games) + len(extra)))
     start = time.perf_counter()
     with _exclusive(cache.info().kernels):
-        counts = _run(games, jobs, on_game or (lambda _name: None))
-    return Warmup(tuple(g.name for g in games), _by_family(counts), time.perf_counter() - start, jobs,
-                  cache.folder())
+        counts = _run(games, extra, jobs, on_game or (lambda _name: None))
+    return Warmup(tuple(g.name for g in games) + tuple(extra), _by_family(counts),
+                  time.perf_counter() - start, jobs, cache.folder())
 
 
-def _run(games: list[Game], jobs: int, on_game: Callable[[str], None]) -> dict[Kernel, tuple[int, int]]:
-    """Warm the games on ``jobs`` processes, each family's first game before the rest of it; the
-    kernels, loaded or compiled, merged (a kernel compiled by any worker counts as compiled)."""
+def _run(games: list[Game], extra: list[str], jobs: int,
+         on_game: Callable[[str], None]) -> dict[Kernel, tuple[int, int]]:
+    """Warm the games on ``jobs`` processes, each family's first game before the rest of it, and the
+    ``extra`` warm-ups (the tournament questions) first of all; the kernels, loaded or compiled, merged
+    (a kernel compiled by any worker counts as compiled)."""
     merged: dict[Kernel, tuple[int, int]] = {}
 
     def merge(counts: dict[Kernel, tuple[int, int]]) -> None:
@@ -141,11 +164,11 @@ def _run(games: list[Game], jobs: int, on_game: Callable[[str], None]) -> dict[K
 
     grouped = families(games)
     if jobs == 1:
-        for game in games:
-            merge(warm_game(game.name))
-            on_game(game.name)
+        for name in [*extra, *(game.name for game in games)]:
+            merge(warm_game(name))
+            on_game(name)
         return merged
-    later = {first.name: rest for first, *rest in grouped.values()}
+    later = {name: [] for name in extra} | {first.name: rest for first, *rest in grouped.values()}
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: numba's threads never forked
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         running: dict[Future, str] = {pool.submit(warm_game, name): name for name in later}

@@ -1476,3 +1476,250 @@ def naive_icm_weitzman(stacks, payouts):
     :func:`naive_icm_harville`. Stacks stay as given after each bust; some write-ups of the model instead
     share the busted player's chips evenly among those left, which changes the result from 3 players on."""
     return _naive_icm(stacks, payouts, "mw")
+
+
+# --- Push/fold at a table valued by ICM (pots of up to three players) ------------------------------------
+# The model of ``equity pushfold --stacks``, written from its statement: seats 0..n-1 from the first to act to
+# the big blind (n - 1; the small blind n - 2); each player posts the ante, the blinds 0.5 and 1. Action in
+# seat order: facing no one in, shove or fold (the big blind, folded to, takes the pot without a decision);
+# facing one or two in, call or fold; once three are in, the rest fold without deciding. A decision is
+# ``(seat, entered)``. The deal: each player's class is drawn given the classes of the players in before it
+# (folded hands go back to the deck). The tables (heads-up exact counts, three-way sampled counts) are passed
+# in, so nothing here is imported from ``equity``.
+
+
+def naive_table_lines(n):
+    """Every line of play of an ``n``-player table: ``(members, path)``, ``members`` the seats in (in seat
+    order) and ``path`` the decisions taken, ``(seat, entered, went_in)``; forced folds are not listed."""
+    lines = []
+
+    def walk(seat, entered, path):
+        if seat == n:
+            lines.append((entered, path))
+            return
+        if len(entered) >= 3 or (not entered and seat == n - 1):
+            walk(seat + 1, entered, path)
+            return
+        walk(seat + 1, entered + (seat,), path + [(seat, entered, True)])
+        walk(seat + 1, entered, path + [(seat, entered, False)])
+
+    walk(0, (), [])
+    return lines
+
+
+def naive_table_stacks(stacks, ante, members, places):
+    """Exact (Fractions) stacks after a hand: ``members`` in the pot, finishing in ``places`` (0 the best,
+    ties sharing one), every player's ante and the folders' blinds dead in the main pot."""
+    n = len(stacks)
+    stacks = [_exact(s) for s in stacks]
+    ante = _exact(ante)
+    blind = [Fraction(0)] * n
+    blind[n - 1], blind[n - 2] = Fraction(1), Fraction(1, 2)
+    after = [s - ante for s in stacks]
+    dead = ante * n
+    for s in range(n):
+        if s not in members:
+            after[s] -= blind[s]
+            dead += blind[s]
+    if not members:
+        after[n - 1] += dead
+        return after
+    if len(members) == 1:
+        after[members[0]] += dead
+        return after
+    live = {m: stacks[m] - ante for m in members}
+    cap = sorted(live.values())[-2]
+    put = {m: min(live[m], cap) for m in members}
+    place = dict(zip(members, places, strict=True))
+    for m in members:
+        after[m] -= put[m]
+    below = Fraction(0)
+    for level in sorted(set(put.values())):
+        eligible = [m for m in members if put[m] >= level]
+        pot = (level - below) * len(eligible) + dead
+        dead, below = Fraction(0), level
+        best = min(place[m] for m in eligible)
+        winners = [m for m in eligible if place[m] == best]
+        for m in winners:
+            after[m] += pot / len(winners)
+    return after
+
+
+def naive_table_prizes(after, before, payouts, model="mh"):
+    """Each player's prize equity (Fractions) on the stacks ``after`` a hand: ICM over the players with
+    chips and the top payouts; the busted ones below, by their stacks ``before`` it (bigger first), equal
+    ones sharing the average of their places' prizes."""
+    n = len(after)
+    pays = sorted((_exact(p) for p in payouts), reverse=True) + [Fraction(0)] * n
+    alive = [i for i in range(n) if after[i] > 0]
+    out = [Fraction(0)] * n
+    if alive:
+        for i, e in zip(alive, _naive_icm([after[i] for i in alive], pays[:len(alive)], model), strict=True):
+            out[i] = e
+    busted = [i for i in range(n) if after[i] <= 0]
+    place = len(alive)
+    for level in sorted({_exact(before[i]) for i in busted}, reverse=True):
+        tied = [i for i in busted if _exact(before[i]) == level]
+        share = sum(pays[place:place + len(tied)]) / len(tied)
+        for i in tied:
+            out[i] = share
+        place += len(tied)
+    return out
+
+
+_NAIVE_SEATINGS = {}
+
+
+def _naive_seatings(three):
+    """For every seating ``[a, b, c]`` of classes over three seats: its sorted triple's row, and for each of
+    the six permutations ``pi`` whether seat ``s`` can be read as the sorted triple's place ``pi[s]``."""
+    from itertools import permutations
+
+    import numpy as np
+
+    key = id(three[0])
+    if key not in _NAIVE_SEATINGS:
+        a, b, c = np.meshgrid(np.arange(169), np.arange(169), np.arange(169), indexing="ij")
+        seats = (a, b, c)
+        t = np.sort(np.stack(seats), axis=0)
+        row = three[3](t[0], t[1], t[2])
+        perms = list(permutations(range(3)))
+        fits = [(t[pi[0]] == a) & (t[pi[1]] == b) & (t[pi[2]] == c) for pi in perms]
+        _NAIVE_SEATINGS.clear()
+        _NAIVE_SEATINGS[key] = (row, perms, fits, sum(f.astype(np.int64) for f in fits))
+    return _NAIVE_SEATINGS[key]
+
+
+def naive_table_values(stacks, payouts, ante, profile, heads_up, three=None, model="mh"):
+    """The table push/fold game's values under ``profile`` (``{(seat, entered): 169 chances of going in}``,
+    classes by grid index), by walking every line of play and summing its deals densely over the members'
+    classes.
+
+    ``heads_up``: ``(shares, pairs, wins)`` (169, 169): over the compatible ordered combo pairs of two
+    classes, the first's doubled pot shares, the pairs, the first's outright wins (of C(48, 5) boards).
+    ``three`` (needed from three players): ``(counts, combos, outcomes, row)``: per sorted class triple
+    (``row(a, b, c)`` its index for arrays ``a <= b <= c``), ``counts`` (T, 13) of the sampled ``outcomes``
+    (places of the sorted triple's three hands), ``combos`` (T,) its compatible ordered combo triples.
+
+    Returns ``(ev, cv_in, cv_fold)``: each player's prize equity, and for each decision of ``profile``
+    the counterfactual value to its player of going in and of folding, by its class (the chance of its
+    class included, its own action's excluded)."""
+    import numpy as np
+
+    shares, pairs, wins = (np.asarray(x, np.float64) for x in heads_up)
+    n = len(stacks)
+    boards = 1712304  # C(48, 5)
+    combos = pairs.sum(axis=1) / 1225  # each class's combos: each pairs with the 1225 the other cards make
+    p = combos / 1326
+    q2 = pairs / (combos[:, None] * 1225)
+    some = pairs > 0
+    dealt = np.where(some, pairs * boards, 1.0)
+    two_way = [np.where(some, wins, 0) / dealt, np.where(some, wins.T, 0) / dealt,
+               np.where(some, shares - 2 * wins, 0) / dealt]
+    if n >= 3:
+        counts, triples, outcomes, _ = three
+        row, perms, fits, alike = _naive_seatings(three)
+        # each compatible pair of combos leaves 48 cards, C(48, 2) = 1128 combos for the third
+        q3 = np.divide(triples[row], pairs[:, :, None] * 1128, out=np.zeros((169, 169, 169)),
+                       where=pairs[:, :, None] > 0)
+        samples = np.asarray(counts, np.float64).sum(axis=1, keepdims=True)
+        chance3 = np.divide(np.asarray(counts, np.float64), samples, out=np.zeros(counts.shape),
+                            where=samples > 0)
+    sigma = {d: np.asarray(s, np.float64) for d, s in profile.items()}
+    fold_chance = {}  # each decision's chance of folding, by the classes of the players in before it
+
+    def folds(d):
+        if d not in fold_chance:
+            f = 1 - sigma[d]
+            fold_chance[d] = (p @ f if not d[1] else q2 @ f if len(d[1]) == 1
+                              else (q3.reshape(-1, 169) @ f).reshape(169, 169))
+        return fold_chance[d]
+
+    ev = np.zeros(n)
+    cv_in = {d: np.zeros(169) for d in profile}
+    cv_fold = {d: np.zeros(169) for d in profile}
+    before = [_exact(s) for s in stacks]
+    for members, path in naive_table_lines(n):
+        k = len(members)
+        if k == 0:
+            places = [()]
+        elif k == 1:
+            places = [(0,)]
+        elif k == 2:
+            places = [(0, 1), (1, 0), (0, 0)]
+        else:
+            places = sorted({tuple(o[pi[s]] for s in range(3)) for o in outcomes for pi in perms})
+        payoff = {pl: np.array([float(x) for x in naive_table_prizes(
+            naive_table_stacks(stacks, ante, members, pl), before, payouts, model)]) for pl in places}
+
+        def value(x, payoff=payoff, k=k, places=places):
+            """Player x's expected payoff given the members' classes (an array with k axes)."""
+            if k < 2:
+                return np.float64(payoff[places[0]][x])
+            if k == 2:
+                return sum(two_way[o] * payoff[places[o]][x] for o in range(3))
+            out = np.zeros((169, 169, 169))
+            for pi, fit in zip(perms, fits, strict=True):
+                u = np.array([payoff[tuple(o[pi[s]] for s in range(3))][x] for o in outcomes])
+                out += np.where(fit, (chance3 @ u)[row], 0.0)
+            return out / np.maximum(alike, 1)
+
+        def along(array, axes, k=k):
+            """``array`` over the members' classes of ``axes`` (leading), broadcast over k axes."""
+            return np.asarray(array).reshape(array.shape + (1,) * (k - len(axes))) if k else array
+
+        chance = np.float64(1.0)
+        if k >= 1:
+            chance = p
+        if k >= 2:
+            chance = p[:, None] * q2
+        if k == 3:
+            chance = chance[:, :, None] * q3
+        factors = {}  # every decision on the line: its chance of the action taken, over the members' classes
+        for seat, entered, went_in in path:
+            if went_in:
+                r = members.index(seat)
+                s = sigma[(seat, entered)].reshape((1,) * r + (169,) + (1,) * (k - r - 1))
+                factors[(seat, entered)] = s
+            else:
+                factors[(seat, entered)] = along(folds((seat, entered)), entered)
+
+        def weight(but=None, factors=factors, chance=chance):
+            out = chance
+            for d, f in factors.items():
+                if d != but:
+                    out = out * f
+            return out
+
+        values = [value(x) for x in range(n)]
+        everything = weight()
+        for x in range(n):
+            ev[x] += np.sum(everything * values[x])
+        for seat, entered, went_in in path:
+            d = (seat, entered)
+            w = weight(d) * values[seat]
+            if went_in:
+                r = members.index(seat)
+                cv_in[d] += np.sum(w, axis=tuple(a for a in range(k) if a != r)) if k > 1 else w
+            else:
+                h = np.sum(w, axis=tuple(range(len(entered), k))) if k else w
+                if not entered:
+                    cv_fold[d] += h * p
+                elif len(entered) == 1:
+                    cv_fold[d] += h @ q2
+                else:
+                    cv_fold[d] += h.reshape(-1) @ q3.reshape(-1, 169)
+    return ev, cv_in, cv_fold
+
+
+def naive_table_gains(profile, cv_in, cv_fold, n):
+    """Each player's gain from a best response: over its decisions and classes, the better action's value
+    over the profile's."""
+    import numpy as np
+
+    gains = np.zeros(n)
+    for (seat, entered), s in profile.items():
+        s = np.asarray(s, np.float64)
+        gains[seat] += np.sum(np.maximum(cv_in[(seat, entered)], cv_fold[(seat, entered)])
+                              - s * cv_in[(seat, entered)] - (1 - s) * cv_fold[(seat, entered)])
+    return gains

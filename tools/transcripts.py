@@ -23,8 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from equity.cli import cli  # noqa: E402
 
-# Said on stderr only by the first run on a machine, so never part of a transcript.
-_COMPILING = re.compile(r"^Compiling the .* kernel.*\n", re.M)
+# Said on stderr only by the first run on a machine (a kernel compiled, the three-way push/fold table
+# built), so never part of a transcript.
+_COMPILING = re.compile(r"^(Compiling the .* kernel|Note: building the three-way table).*\n", re.M)
 # Timings differ from run to run; everything else in a transcript must match exactly.
 _TIMINGS = [(re.compile(r"\d+\.\d+ s\b"), "<time> s"), (re.compile(r"\d+\.\d+ M/s"), "<rate> M/s"),
             (re.compile(r'"elapsed_s": [0-9.e-]+'), '"elapsed_s": <time>')]

@@ -34,7 +34,8 @@ def make_command(question: Question) -> click.Command:
         if command.engine:
             keys.update(board=given["board"], dead=given["dead"])
         label, unit = command.progress
-        quiet = no_progress or not command.engine  # a question that takes no engine options answers at once
+        # a question that takes no engine options answers at once, unless it names what its bar counts
+        quiet = no_progress or not (command.engine or command.progress[0])
         with running(options or RunOptions(), as_json, quiet, label, unit) as run_options:
             result = run(keys, run_options)
         if command.view is None:

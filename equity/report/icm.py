@@ -13,6 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from equity.questions.tournaments.icm import MODEL_NAMES, IcmResult
+from equity.questions.tournaments.multiway import MAX_POT
+from equity.questions.tournaments.multiway_solve import TableResult
 from equity.questions.tournaments.pushfold import Chart, PushFold
 from equity.report.grid import _grid, _style, share_colour
 
@@ -89,12 +91,14 @@ def _frequency_grid(frequencies: tuple[float, ...]) -> Text:
     return _grid(cells)
 
 
-def pushfold_view(r: PushFold | Chart) -> Group:
+def pushfold_view(r: PushFold | Chart | TableResult, position: str | None = None) -> Group:
     """The small blind's shoves and the big blind's calls, each a 13 x 13 grid of frequencies (percent;
     a class never played is dim), then the game value and how exploitable the answer is; for a chart,
-    :func:`chart_view`."""
+    :func:`chart_view`; for a table, :func:`table_view`."""
     if isinstance(r, Chart):
         return chart_view(r)
+    if isinstance(r, TableResult):
+        return table_view(r, position)
     ante = f", ante {r.ante:g}" if r.ante else ""
     return Group(
         Text(f"small blind shoves {100 * r.push_share:.2f}% of hands at {r.stack:g} big blinds{ante}"),
@@ -131,4 +135,40 @@ def chart_view(c: Chart) -> Group:
     worst = max(a.exploitability for a in c.answers)
     parts.append(Text(f"{len(c.answers)} stacks solved, each to an exploitability of at most {worst:.1e} big "
                       "blinds", style="dim"))
+    return Group(*parts)
+
+
+def table_view(r: TableResult, position: str | None = None) -> Group:
+    """A table's push/fold: a row per player (stack, prize equity before the hand and in equilibrium,
+    what a best response would gain); a grid for each first-in shove and each call of one shove (only
+    ``position``'s, when named); a line for each call behind a shove and a call; then how exploitable
+    the answer is."""
+    s = r.spot
+    ante = f" · ante {s.ante:g}" if s.ante else ""
+    head = Text(f"push/fold, {s.n} players · ICM ({MODEL_NAMES[s.model]}) · payouts "
+                f"{'/'.join(_number(p) for p in s.payouts)}{ante} · stacks in big blinds before the blinds")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("Seat", "Position", "Stack", "$EV before", "$EV", "Change", "Pool %", "BR gain"):
+        table.add_column(name, justify="left" if name in ("Seat", "Position") else "right")
+    for k in range(s.n):
+        table.add_row(str(k + 1), s.position(k), _number(s.stacks[k]), f"{r.before[k]:,.4f}",
+                      f"{r.equities[k]:,.4f}", f"{r.equities[k] - r.before[k]:+,.4f}",
+                      f"{100 * r.equities[k] / r.pool:.2f}", f"{r.gains[k]:.2e}")
+    parts: list = [head, table]
+    overcalls = []
+    for d in r.decisions:
+        if position and d.position != position.upper():
+            continue
+        title = (f"{d.position} shoves {100 * d.share:.2f}% first in" if not d.entered else
+                 f"{d.position} calls {' and '.join(d.entered)}: {100 * d.share:.2f}%")
+        title += f" · reached {100 * d.reached:.2f}%"
+        if len(d.entered) > 1:
+            overcalls.append(Text(f"{title} · {d.range_text or 'nothing'}"))
+            continue
+        parts += [Text(title), _frequency_grid(d.frequencies), Text("")]
+    if overcalls:
+        parts += [Text("calls behind a shove and a call:"), *overcalls]
+    parts.append(Text(f"exploitability {100 * r.exploitability_share:.4f}% of the prize pool "
+                      f"({r.exploitability:.2e}) · {r.iterations:,} iterations of CFR+ · pots of up to "
+                      f"{MAX_POT} players", style="dim"))
     return Group(*parts)

@@ -18,7 +18,7 @@ from equity.cli import cli
 from equity.errors import EquityError
 from equity.questions.asking import registry
 from equity.questions.tournaments import headsup_table
-from equity.questions.tournaments.pushfold import pushfold
+from equity.questions.tournaments.pushfold import chart, pushfold
 
 
 def class_equity(hero: str, villain: str) -> float:
@@ -151,3 +151,16 @@ def test_a_chart_is_each_stacks_answer_read_by_class():
     assert json.loads(done.output)["push"]["AA"] == [[2, 8]]
     assert invoke("pushfold", "10", "--chart", "1-5").exit_code == 2
     assert invoke("pushfold", "--chart", "5").exit_code == 2
+
+
+@pytest.mark.slow
+def test_the_chart_matches_the_published_heads_up_nash_charts():
+    """HoldemResources' heads-up Nash charts (holdemresources.net, "Using the Nash Charts", 2014) print,
+    at a tenth of a big blind: T3s is shoved up to 7.7 bb; 63s between 5.1 and 7.1 bb and below 2.3 bb;
+    Q2o is called up to 5.6 bb. A class counts as played where its frequency is at least a half."""
+    c = chart(1.5, 8.5, 0.1)
+    assert c.push["T3s"][-1][1] == pytest.approx(7.7)
+    spans = c.push["63s"]
+    assert spans[0] == pytest.approx((1.5, 2.3))
+    assert spans[1][0] == pytest.approx(5.1) and spans[-1][1] == pytest.approx(7.1)
+    assert c.call["Q2o"][-1][1] == pytest.approx(5.6)

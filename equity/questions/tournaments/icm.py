@@ -159,7 +159,7 @@ def number(value: Any, what: str) -> float:
     except (TypeError, ValueError):
         raise EquityError(f"{what} {value!r} is not a number") from None
     if not math.isfinite(out) or out < 0:
-        raise EquityError(f"{what} {value!r} must be a number of 0 or more")
+        raise EquityError(f"{what} {value!r} must be a finite number of 0 or more")
     return out
 
 

@@ -96,6 +96,11 @@ def _run_pushfold(keys: dict[str, Any], options: RunOptions) -> Any:
 
     stack = _list(keys.get("stack"), "stack")
     ante = keys.get("ante") or 0.0
+    if keys.get("stacks") or keys.get("payouts"):
+        return _run_table(keys, stack, ante, options)
+    for key in ("model", "position"):
+        if keys.get(key):
+            raise EquityError(f"--{key} is for a table valued by ICM: give --stacks and --payouts with it")
     if keys.get("chart"):
         if stack:
             raise EquityError("give a stack or --chart LOW-HIGH, not both")
@@ -108,17 +113,43 @@ def _run_pushfold(keys: dict[str, Any], options: RunOptions) -> Any:
     return pushfold(stack[0], ante)
 
 
+def _run_table(keys: dict[str, Any], stack: list[str], ante: Any, options: RunOptions) -> Any:
+    from equity.questions.tournaments import multiway
+    from equity.questions.tournaments.multiway_solve import solve
+
+    if stack or keys.get("chart"):
+        raise EquityError("give one effective stack (heads-up in chips), --chart LOW-HIGH, or a table's "
+                          "--stacks with its --payouts; not two of them")
+    stacks, payouts = _list(keys.get("stacks"), "stacks"), _list(keys.get("payouts"), "payouts")
+    if not stacks or not payouts:
+        raise EquityError("a table needs both --stacks S1,S2,... (big blinds, from the first to act to the "
+                          "big blind) and --payouts P1,P2,...")
+    spot = multiway.spot(stacks, payouts, ante, (keys.get("model") or "mh").lower())
+    position = keys.get("position")
+    names = [spot.position(seat) for seat in range(spot.n)]
+    if position and position.upper() not in names:
+        raise EquityError(f"no position {position!r} at a table of {spot.n}: {', '.join(names)}")
+    return solve(spot, progress=options.progress)
+
+
 def _answer_pushfold(keys: dict[str, Any], as_text: bool, threads: Any) -> dict[str, Any]:
     return _run_pushfold(keys, RunOptions()).to_dict()
 
 
-#: ``equity pushfold``: heads-up push/fold in chips.
-PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step"), _answer_pushfold, command=Command(
-    "STACK [--ante A] | --chart LOW-HIGH", "heads-up push/fold: Nash shoving and calling ranges",
+#: ``equity pushfold``: push/fold equilibria, heads-up in chips or a table valued by ICM.
+PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step", "stacks", "payouts", "model"),
+                    _answer_pushfold, command=Command(
+    "STACK [--ante A] | --chart LOW-HIGH | --stacks S1,S2,... --payouts P1,P2,...",
+    "push/fold equilibria: heads-up in chips, or a table by ICM",
     help="""The heads-up push/fold equilibrium at an effective STACK of big blinds (counted before the
     blinds): the small blind's shoving range and the big blind's calling range on the 13 x 13 grid, with
     mixed frequencies where the equilibrium mixes, the shares of combos shoved and called, the small
     blind's game value, and how exploitable the answer is (solved to at most 1e-6 big blinds).
+
+    --stacks S1,S2,... --payouts P1,P2,...: a table of 2 to 10 players valued by ICM, the stacks in big
+    blinds from the first to act to the big blind. The first player in shoves, the others call or fold,
+    pots of up to three players; each decision's range, each player's prize equity, and the
+    exploitability as a share of the prize pool (solved to at most 0.01%).
 
     Chips, not prizes: the small blind posts 0.5, the big blind 1, each --ante A besides. Equities are
     exact, class against class over their compatible combos (card removal). Reference: 'equity help
@@ -131,11 +162,21 @@ PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step"), _answer_push
       equity pushfold 8 --ante 0.125
       equity pushfold 15 --json
       equity pushfold --chart 1-20 --svg chart.svg
+      equity pushfold --stacks 12,8,15,20 --payouts 50,30,20
+      equity pushfold --stacks 12,8,15,20,10,25 --payouts 50,30,20 --ante 0.125 --position BTN
     """,
     params=(Param("stack", "The effective stack in big blinds, before the blinds.", metavar="STACK",
                   required=False),
             Param("ante", "Each player's ante in big blinds [default: 0].", "--ante", metavar="A"),
             Param("chart", "LOW-HIGH: every stack from LOW to HIGH big blinds, each class's shoving and "
                   "calling stacks.", "--chart", metavar="LOW-HIGH"),
-            Param("step", "The chart's step in big blinds [default: 0.5].", "--step", metavar="S")),
-    run=_run_pushfold, view="equity.report.icm:pushfold_view", pictures=True))
+            Param("step", "The chart's step in big blinds [default: 0.5].", "--step", metavar="S"),
+            Param("stacks", "A table's stacks in big blinds, from the first to act to the big blind.",
+                  "--stacks", metavar="S1,S2,..."),
+            Param("payouts", "The table's prizes (with --stacks).", "--payouts", metavar="P1,P2,..."),
+            Param("model", "ICM model for --stacks: mh (Malmuth-Harville) or mw (Malmuth-Weitzman).",
+                  "--model", choices=("mh", "mw")),
+            Param("position", "With --stacks: show only this position's decisions (UTG, HJ, CO, BTN, SB, "
+                  "BB, ...).", "--position", metavar="POS", line=False)),
+    run=_run_pushfold, view="equity.report.icm:pushfold_view", view_args=("position",), pictures=True,
+    progress=("building the three-way table (once)", "class triples")))
