@@ -26,6 +26,8 @@ from naive import (
     naive_table_values,
 )
 
+import equity
+from equity.classes import class_combos
 from equity.cli import cli
 from equity.questions.tournaments import headsup_table
 from equity.questions.tournaments import multiway as mw
@@ -299,3 +301,27 @@ def test_bad_input_exits_2(args, needle):
     done = invoke("pushfold", *args)
     assert done.exit_code == 2, done.output
     assert needle in done.output and "Traceback" not in done.output
+
+
+@pytest.mark.slow
+def test_the_command_and_a_batch_line_give_one_strict_json_document():
+    import json
+
+    from equity.questions.asking import registry
+
+    done = CliRunner().invoke(cli, ["pushfold", "--stacks", "12,8,15", "--payouts", "65,35", "--ante", "0.1",
+                                    "--json"], prog_name="equity")
+    assert done.exit_code == 0, done.output
+
+    def refuse(constant):
+        raise ValueError(f"not strict JSON: {constant}")
+
+    document = json.loads(done.output, parse_constant=refuse)
+    line = registry.ask({"question": "pushfold", "stacks": [12, 8, 15], "payouts": [65, 35], "ante": 0.1})
+    assert document == line
+    assert sum(p["equity"] for p in document["players"]) == pytest.approx(100)
+    assert document["exploitability_share"] <= ms.TOLERANCE
+    for d in document["decisions"]:  # the range text reads back as the frequencies it rounds
+        rng = equity.parse_range(d["range_text"]) if d["range_text"] else None
+        played = {name for name, f in d["range"].items() if f >= 0.005}
+        assert (rng is None and not played) or len(rng) == sum(len(class_combos(n)) for n in played)
