@@ -140,6 +140,7 @@ def bench_pushfold(repeat: int) -> None:
     row("  the same iterations in plain Python loops", f"{whole:.1f} s",
         f"one iteration {plain * 1e3:.0f} ms, extrapolated; {whole / t:.0f}x the solve's time")
 
+    print("  5. the heads-up chart from 1 to 20 big blinds in steps of 0.5")
     t0 = time.perf_counter()
     c = chart(1, 20)
     row("equity pushfold --chart 1-20", f"{time.perf_counter() - t0:.1f} s",
