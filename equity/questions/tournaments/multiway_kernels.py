@@ -252,19 +252,33 @@ def _three(t, g, sigma, folds, fa, fb, fc, mv, fv, dist):
     s1, s2, s3 = sigma[g.entered_at[t, 0]], sigma[g.entered_at[t, 1]], sigma[g.entered_at[t, 2]]
     m1, m2, m3 = g.members[t, 0], g.members[t, 1], g.members[t, 2]
     nf = g.n_folders[t]
-    acc0 = np.zeros((169, 13))
-    acc1 = np.zeros((169, 13))
-    acc2 = np.zeros((169, 13))
-    w0 = np.empty(169)
-    w1 = np.empty(169)
+    acc0_flat = np.zeros(169 * 13)
+    acc1_flat = np.zeros(169 * 13)
+    acc2_flat = np.zeros(169 * 13)
+    acc0, acc1, acc2 = acc0_flat.reshape(169, 13), acc1_flat.reshape(169, 13), acc2_flat.reshape(169, 13)
+    triple_flat = triple.reshape(169, 169, 169 * 13)
+    wide0 = np.empty(169 * 13)
+    wide1 = np.empty(169 * 13)
+    calls = np.empty(169, np.int64)  # the classes the third member calls with
+    n_calls = 0
+    for x in range(169):
+        if s3[x] != 0.0:
+            calls[n_calls] = x
+            n_calls += 1
+    between = False
+    for f in range(nf):
+        between |= g.segment[t, f] == 2
     for y in range(169):
         live0 = s2[y] != 0.0
         live12 = s1[y] != 0.0
         if not (live0 or live12):
             continue
         for x in range(169):  # the folds between the second and third members, y one of the two in
-            w0[x] = s2[y] * fc[x, y] if live0 else 0.0
-            w1[x] = s1[y] * fb[y] * fc[y, x] if live12 else 0.0
+            w0 = s2[y] * fc[x, y] if live0 else 0.0
+            w1 = s1[y] * fb[y] * fc[y, x] if live12 else 0.0
+            for o in range(13):
+                wide0[13 * x + o] = w0
+                wide1[13 * x + o] = w1
         for z in range(169):
             c0 = s3[z] if live0 else 0.0
             c1 = s3[z] if live12 else 0.0
@@ -272,23 +286,32 @@ def _three(t, g, sigma, folds, fa, fb, fc, mv, fv, dist):
             if c0 == 0.0 and c1 == 0.0 and c2 == 0.0:
                 continue
             block = triple[y, z]
-            for x in range(169):
-                a0 = c0 * w0[x]
-                a1 = c1 * w1[x]
-                for o in range(13):
-                    b = block[x, o]
-                    acc0[x, o] += a0 * b
-                    acc1[x, o] += a1 * b
-                    acc2[x, o] += c2 * b
+            flat = triple_flat[y, z]
+            # each member's sum apart (in a sparse profile a block seldom feeds all three), each a flat
+            # loop over the block that the compiler vectorises, the per-class weights spread out by y
+            if c0 != 0.0:
+                for i in range(169 * 13):
+                    acc0_flat[i] += c0 * wide0[i] * flat[i]
+            if c1 != 0.0:
+                for i in range(169 * 13):
+                    acc1_flat[i] += c1 * wide1[i] * flat[i]
             if c2 == 0.0:
                 continue
+            for i in range(169 * 13):
+                acc2_flat[i] += c2 * flat[i]
+            if not between:
+                continue
+            called = np.zeros(13)  # the outcomes after y and z with the third member's call
+            for i in range(n_calls):
+                x = calls[i]
+                for o in range(13):
+                    called[o] += s3[x] * block[x, o]
             for f in range(nf):  # the folds between the second and third members, dealt after y and z
                 if g.segment[t, f] != 2:
                     continue
                 h = 0.0
-                for x in range(169):
-                    for o in range(13):
-                        h += s3[x] * block[x, o] * u[remap[2, o], g.folder_seat[t, f]]
+                for o in range(13):
+                    h += called[o] * u[remap[2, o], g.folder_seat[t, f]]
                 h *= fa * s1[y] * s2[z] * fb[y] * _fc_without(t, f, g, folds.f2, y, z)
                 for j in range(169):
                     fv[f, j] += h * q3[y, z, j]
