@@ -2,15 +2,17 @@
 
 A question whose :class:`~equity.questions.question.Command` says how it runs gets its command here, the
 first time it is asked for: its words and options from its parameters, the engines' options when it
-takes them, ``--svg``/``--html`` when its view is a picture, ``--json`` (its result's ``to_dict()``, the
-document ``equity batch`` and the Python API give) and ``--width``. A question whose output needs more
-(streamed, CSV, a default command) has its command written beside this module; the registry still
-names it, gives its usage line and finds it.
+takes them, ``--svg``/``--html`` when its view is a picture, ``--csv`` when it has rows, ``--json`` (its
+result's ``to_dict()``, the document ``equity batch`` and the Python API give) and ``--width``. A
+question whose output needs more (streamed, a default command) has its command written beside this
+module; the registry still names it, gives its usage line and finds it.
 """
 
 from __future__ import annotations
 
+import csv
 import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +20,7 @@ import click
 
 from equity.cli.app import CONTEXT, cli, emit_json, engine_options, present, running, user_errors
 from equity.cli.output import width_option
+from equity.errors import EquityError
 from equity.options import RunOptions
 from equity.questions.question import Param, Question
 
@@ -29,15 +32,22 @@ def make_command(question: Question) -> click.Command:
     run = command.run
 
     def callback(options: RunOptions | None = None, as_json: bool = False, no_progress: bool = False,
-                 svg: str | None = None, html: str | None = None, **given: Any) -> None:
+                 svg: str | None = None, html: str | None = None, as_csv: bool = False,
+                 **given: Any) -> None:
         keys = {p.key: _value(p, given[p.key]) for p in command.params}
+        if as_json and as_csv:
+            raise EquityError("choose --json or --csv, not both")
         if command.engine:
             keys.update(board=given["board"], dead=given["dead"])
         label, unit = command.progress
         # a question that takes no engine options answers at once, unless it names what its bar counts
         quiet = no_progress or not (command.engine or command.progress[0])
-        with running(options or RunOptions(), as_json, quiet, label, unit) as run_options:
+        with running(options or RunOptions(), as_json or as_csv, quiet, label, unit) as run_options:
             result = run(keys, run_options)
+        if as_csv:
+            writer = csv.writer(sys.stdout, lineterminator="\n")
+            writer.writerows(_function(command.csv)(result))  # type: ignore[arg-type]
+            return
         if command.view is None:
             emit_json(result.to_dict())
             return
@@ -46,6 +56,10 @@ def make_command(question: Question) -> click.Command:
         present(view, result.to_dict(), f"equity {question.name} {words}".rstrip(), as_json, svg, html)
 
     func: Callable[..., Any] = width_option(user_errors(callback))
+    if command.csv:
+        func = click.option("--csv", "as_csv", is_flag=True,
+                            help="Print CSV, a header row first (columns: equity help "
+                                 f"{question.name}).")(func)
     if command.pictures:
         func = click.option("--html", metavar="FILE", help="Also save the picture as an HTML page.")(func)
         func = click.option("--svg", metavar="FILE", help="Also save the picture as an SVG image.")(func)

@@ -89,6 +89,8 @@ class Command:
             ``--precision`` as its help says it.
         pictures: whether ``--svg`` and ``--html`` save the view.
         progress: what the progress bar says and counts (``("running out", "runouts")``).
+        csv: the function of :mod:`equity.report` that gives the result as CSV rows (a header first),
+            as ``"module:function"``, for ``--csv``; None for no ``--csv``.
     """
 
     usage: str
@@ -102,6 +104,7 @@ class Command:
     precision: str = "0.05"
     pictures: bool = False
     progress: tuple[str, str] = ("", "")
+    csv: str | None = None
 
 
 @dataclass(frozen=True)

@@ -172,3 +172,27 @@ def table_view(r: TableResult, position: str | None = None) -> Group:
                       f"({r.exploitability:.2e}) · {r.iterations:,} iterations of CFR+ · pots of up to "
                       f"{MAX_POT} players", style="dim"))
     return Group(*parts)
+
+
+def pushfold_csv(r: PushFold | Chart | TableResult) -> list[list[object]]:
+    """The ranges as CSV rows, a header first: one row per range (a table's decision; heads-up, the
+    small blind's shoves and the big blind's calls; a chart's, each stack's two), with who acts, facing
+    whom, the action, the shares of combos, and each class's frequency in columns (AA, AKs, ... 22)."""
+    from equity.classes import CLASS_NAMES, all_classes
+
+    order = [CLASS_NAMES.index(name) for name in all_classes()]
+    head: list[object] = ["stack", "position", "facing", "action", "share", "reached", *all_classes()]
+    rows: list[list[object]] = [head]
+
+    def add(stack: object, position: str, facing: str, action: str, share: float, reached: object,
+            frequencies: tuple[float, ...]) -> None:
+        rows.append([stack, position, facing, action, share, reached, *(frequencies[i] for i in order)])
+
+    if isinstance(r, TableResult):
+        for d in r.decisions:
+            add("", d.position, "+".join(d.entered), d.action, d.share, d.reached, d.frequencies)
+        return rows
+    for answer in r.answers if isinstance(r, Chart) else (r,):
+        add(answer.stack, "SB", "", "shove", answer.push_share, 1.0, answer.push)
+        add(answer.stack, "BB", "SB", "call", answer.call_share, answer.push_share, answer.call)
+    return rows

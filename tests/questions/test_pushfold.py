@@ -164,3 +164,22 @@ def test_the_chart_matches_the_published_heads_up_nash_charts():
     assert spans[0] == pytest.approx((1.5, 2.3))
     assert spans[1][0] == pytest.approx(5.1) and spans[-1][1] == pytest.approx(7.1)
     assert c.call["Q2o"][-1][1] == pytest.approx(5.6)
+
+
+def test_the_csv_is_the_json_by_rows():
+    import csv
+    import io
+
+    document = json.loads(invoke("pushfold", "6", "--json").output)
+    done = invoke("pushfold", "6", "--csv")
+    assert done.exit_code == 0, done.output
+    head, shoves, calls = list(csv.reader(io.StringIO(done.output)))
+    assert head[:6] == ["stack", "position", "facing", "action", "share", "reached"] and len(head) == 175
+    assert sorted(head[6:]) == sorted(CLASS_NAMES)
+    assert shoves[1:4] == ["SB", "", "shove"] and calls[1:4] == ["BB", "SB", "call"]
+    assert float(shoves[4]) == document["push_share"] and float(calls[5]) == document["push_share"]
+    for name, a, b in zip(head[6:], shoves[6:], calls[6:], strict=True):
+        assert float(a) == document["push"][name] and float(b) == document["call"][name]
+    assert invoke("pushfold", "6", "--csv", "--json").exit_code == 2
+    chart_rows = list(csv.reader(io.StringIO(invoke("pushfold", "--chart", "2-3", "--csv").output)))
+    assert [row[0] for row in chart_rows[1:]] == ["2.0", "2.0", "2.5", "2.5", "3.0", "3.0"]

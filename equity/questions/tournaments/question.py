@@ -179,4 +179,5 @@ PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step", "stacks", "pa
             Param("position", "With --stacks: show only this position's decisions (UTG, HJ, CO, BTN, SB, "
                   "BB, ...).", "--position", metavar="POS", line=False)),
     run=_run_pushfold, view="equity.report.icm:pushfold_view", view_args=("position",), pictures=True,
+    csv="equity.report.icm:pushfold_csv",
     progress=("building the three-way table (once)", "class triples")))
