@@ -146,15 +146,15 @@ PUSHFOLD = Question("pushfold", ("stack", "ante", "chart", "step", "stacks", "pa
     mixed frequencies where the equilibrium mixes, the shares of combos shoved and called, the small
     blind's game value, and how exploitable the answer is (solved to at most 1e-6 big blinds).
 
-    --stacks S1,S2,... --payouts P1,P2,...: a table of 2 to 10 players valued by ICM, the stacks in big
-    blinds from the first to act to the big blind. The first player in shoves, the others call or fold,
-    pots of up to three players; each decision's range, each player's prize equity, and the
-    exploitability as a share of the prize pool (solved to at most 0.01%).
-
     Chips, not prizes: the small blind posts 0.5, the big blind 1, each --ante A besides. Equities are
     exact, class against class over their compatible combos (card removal). Reference: 'equity help
     tournaments'. --chart LOW-HIGH solves every stack from LOW to HIGH in steps of --step and gives, for
     every class, the stacks at which it is shoved and called (gapped hands have several intervals).
+
+    --stacks S1,S2,... --payouts P1,P2,...: a table of 2 to 10 players valued by ICM, the stacks in big
+    blinds from the first to act to the big blind. The first player in shoves, the others call or fold,
+    pots of up to three players; each decision's range, each player's prize equity, and the
+    exploitability as a share of the prize pool (solved to at most 0.01%). --csv: the ranges as rows.
 
     \b
     Examples:
