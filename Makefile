@@ -48,6 +48,7 @@ bench: $(VENV)/.stamp-bench
 # fresh install compiles nothing (tools/prebuild.py; a few minutes).
 wheel: $(VENV)/.stamp-test
 	$(BIN)/python tools/prebuild.py
+	rm -rf build  # setuptools' staging folder keeps files the tree no longer has
 	$(BIN)/python -m build --wheel --outdir dist
 
 lint: $(VENV)/.stamp-lint
