@@ -1,6 +1,7 @@
 """What every section of ``make bench`` shares: the header, interleaved timing, a wall-clock runner,
-the row printer and the verdict, and random seven-card hands. The sections import this module, and
-``run.py``, the driver, imports the sections; nothing imports the driver."""
+the row printer and the verdict, random seven-card hands, and a Monte Carlo chunk kernel's runs. The
+sections import this module, and ``run.py``, the driver, imports the sections; nothing imports the
+driver."""
 
 from __future__ import annotations
 
@@ -84,3 +85,38 @@ def random_hands(n: int, seed: int = 2026) -> np.ndarray:
         hi = min(n, lo + 1_000_000)
         out[lo:hi] = np.argpartition(rng.random((hi - lo, 52), np.float32), 7, axis=1)[:, :7]
     return out
+
+
+def chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
+                stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
+    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem.montecarlo.run_chunks``, which
+    counts into a :class:`~equity.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
+    ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
+    :class:`equity.engines.dealing.Deal` takes it; it returns the counts (wins, ties, cats)."""
+    from equity.engines.dealing import base_deal
+    from equity.engines.montecarlo import CHUNK
+    from equity.engines.parallel import using_threads
+    from equity.evaluators import tables
+    from equity.games import HOLDEM
+    from equity.games.holdem.montecarlo import run_chunks
+    from equity.tally import Tally
+
+    t = tables.get()
+    d = base_deal(scenario, HOLDEM, False, stages)
+    players = len(scenario.players)
+
+    # No per-combo rows: the totals alone, as `equity` runs them.
+    no_combos = Tally(*(np.zeros((n_chunks, 0, *x.shape[1:]), x.dtype)
+                        for x in Tally.zeros(0, players, False, ways=players + 1, categories=False)))
+
+    def run() -> tuple[np.ndarray, ...]:
+        counts = Tally.zeros(n_chunks, players, False)
+        with using_threads(threads):
+            if kernel is run_chunks:
+                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts,
+                       np.zeros((n_chunks, 0), np.int64), no_combos)
+            else:
+                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts[:3])
+        return counts[:3]
+
+    return run

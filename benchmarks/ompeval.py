@@ -40,7 +40,7 @@ from typing import Any
 import numba
 import numpy as np
 import ompeval_build
-from common import BIN, interleaved, interleaved_samples, random_hands, row, verdict, wall
+from common import BIN, chunk_runs, interleaved, interleaved_samples, random_hands, row, verdict, wall
 
 import equity
 from equity.evaluators import tables
@@ -185,6 +185,7 @@ def bench_ompeval(repeat: int) -> None:
     try:
         _exact(b)
         _monte_carlo(b)
+        _breakdown(b)
         _precision(b)
         if b.ratios:
             gm = math.exp(sum(math.log(r) for r in b.ratios) / len(b.ratios))
@@ -248,6 +249,44 @@ def _monte_carlo(b: Bench) -> None:
             note = (b.versus(rate / theirs, f"{theirs / 1e6:.1f} M/s ({raw['hands']:,} hands)") + "; "
                     + b.agree(ours, raw, f"Monte Carlo {label}, {_threads(t)}"))
         row(f"{label}, {_threads(t)}", f"{rate / 1e6:.1f} M/s", note)
+
+
+#: A twin of the ranged spot with the same range sizes (22 and 26 combos) and no card two ranges share:
+#: its draws never collide, so the ranged spot's extra time over it is the card conflicts'.
+CONFLICT_FREE = ["AA-QQ,AKs", "JJ-99,T9s,87s", None]
+
+
+def _breakdown(b: Bench) -> None:
+    """Where a Monte Carlo trial's time goes, 1 thread, each stage timed as the chunk kernel stopped after
+    it (``Deal.stages``): the ranged players' draws (alias tables, their conflicts), the deck (the RNG and
+    the cards past the held ones), the board's walk, the players' hands (evaluation), the scoring
+    (tallying)."""
+    from equity.engines.montecarlo import CHUNK
+    from equity.games.holdem.montecarlo import run_chunks
+    from equity.scenario import Scenario
+
+    print("  where a Monte Carlo trial's time goes (ns/trial, 1 thread; each stage timed as the kernel "
+          "stopped after it)")
+    n_chunks = 61  # 1 M trials
+    spots = {label: [p for p in players if isinstance(p, str)] + [None] * sum(p for p in players
+                                                                            if isinstance(p, int))
+             for label, players, _, _ in MC}
+    spots["(the ranged spot's conflict-free twin)"] = CONFLICT_FREE
+    fns = {(label, k): chunk_runs(run_chunks, Scenario.build(players), n_chunks, 1, k)
+           for label, players in spots.items() for k in range(5)}
+    for fn in fns.values():
+        fn()
+    ns = {key: secs * 1e9 / (n_chunks * CHUNK) for key, secs in interleaved(fns, b.repeat).items()}
+    names = ("ranged draws", "deck", "board walk", "players' hands", "scoring")
+    for label in spots:
+        parts = [ns[(label, 0)]] + [ns[(label, k)] - ns[(label, k - 1)] for k in range(1, 5)]
+        total = ns[(label, 4)]
+        note = ", ".join(f"{n} {v:.1f} ({v / total:.0%})" for n, v in zip(names, parts, strict=True))
+        row(f"  {label}", f"{total:.1f} ns", note)
+    ranged = next(label for label, players, _, _ in MC if "QQ+" in str(players))
+    conflicts = ns[(ranged, 0)] - ns[("(the ranged spot's conflict-free twin)", 0)]
+    row("  the ranged spot's card conflicts", f"{conflicts:.1f} ns",
+        "its ranged draws over the twin's: the draws drawn again whole when two ranges share a card")
 
 
 def _precision(b: Bench) -> None:

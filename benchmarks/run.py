@@ -30,6 +30,7 @@ import one_at_a_time  # noqa: E402
 import peers  # noqa: E402
 from common import (  # noqa: E402
     BIN,
+    chunk_runs,
     header,
     interleaved,
     interleaved_samples,
@@ -157,40 +158,6 @@ def _eval7_heads_up(iterations: int) -> Callable[[], object] | None:
     return lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [], iterations)
 
 
-def _chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
-                stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
-    """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem.montecarlo.run_chunks``, which
-    counts into a :class:`~equity.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
-    ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
-    :class:`equity.engines.dealing.Deal` takes it; it returns the counts (wins, ties, cats)."""
-    from equity.engines.dealing import base_deal
-    from equity.engines.montecarlo import CHUNK
-    from equity.engines.parallel import using_threads
-    from equity.games import HOLDEM
-    from equity.games.holdem.montecarlo import run_chunks
-    from equity.tally import Tally
-
-    t = tables.get()
-    d = base_deal(scenario, HOLDEM, False, stages)
-    players = len(scenario.players)
-
-    # No per-combo rows: the totals alone, as `equity` runs them.
-    no_combos = Tally(*(np.zeros((n_chunks, 0, *x.shape[1:]), x.dtype)
-                        for x in Tally.zeros(0, players, False, ways=players + 1, categories=False)))
-
-    def run() -> tuple[np.ndarray, ...]:
-        counts = Tally.zeros(n_chunks, players, False)
-        with using_threads(threads):
-            if kernel is run_chunks:
-                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, counts,
-                       np.zeros((n_chunks, 0), np.int64), no_combos)
-            else:
-                kernel(np.uint64(1), 0, n_chunks, n_chunks * CHUNK, d, t, *counts[:3])
-        return counts[:3]
-
-    return run
-
-
 def _agree(new: tuple[np.ndarray, ...], old: tuple[np.ndarray, ...], n: int, name: str) -> None:
     """The two kernels deal from different streams (the lanes have their own since 0.2.0), so their
     counts differ; each player's wins and ties must agree within 5 standard errors of the difference."""
@@ -217,8 +184,8 @@ def bench_simulate(repeat: int) -> None:
         for threads in sorted({1, cores}):
             if threads > 1 and name.startswith("AsKs vs 1"):
                 continue
-            new = _chunk_runs(run_chunks, sc, n_chunks, threads)
-            old = _chunk_runs(one_at_a_time.run_chunks, sc, n_chunks, threads)
+            new = chunk_runs(run_chunks, sc, n_chunks, threads)
+            old = chunk_runs(one_at_a_time.run_chunks, sc, n_chunks, threads)
             if threads == 1:
                 _agree(new(), old(), n, name)
             fns[(name, "new", threads)] = new
@@ -246,7 +213,7 @@ def bench_simulate(repeat: int) -> None:
 
     print("  where a trial's time goes (1 thread; each stage timed as the kernel stopped after it):")
     for name in ("AsKs vs 2 random, preflop", "AsKs vs 1 random, preflop"):
-        staged = {k: _chunk_runs(run_chunks, cases[name], n_chunks // 2, 1, k) for k in (1, 2, 3, 4)}
+        staged = {k: chunk_runs(run_chunks, cases[name], n_chunks // 2, 1, k) for k in (1, 2, 3, 4)}
         ns = {k: v * 1e9 / (n_chunks // 2 * CHUNK) for k, v in interleaved(staged, repeat).items()}
         parts = {"dealing": ns[1], "board walk": ns[2] - ns[1], "players": ns[3] - ns[2],
                  "scoring": ns[4] - ns[3]}

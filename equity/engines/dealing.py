@@ -25,8 +25,9 @@ RANDOM_HAND, RANGED = -1, -2
 
 class Deal(NamedTuple):
     """What the kernel deals from, for one scenario (see :func:`_chunk` for the arrays). ``stages``
-    below 4 stops each block after dealing (1), walking the boards (2) or the players' hands (3), for
-    the benchmark's breakdown of a trial's time; the counts are then zero."""
+    below 4 stops each block after the ranged players' draws (0), dealing (1), walking the boards (2)
+    or the players' hands (3), for the benchmark's breakdown of a trial's time; the counts are then
+    zero (hold'em and short deck's kernel)."""
 
     holes: np.ndarray
     board: np.ndarray

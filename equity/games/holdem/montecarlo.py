@@ -154,6 +154,8 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
                         for lane in range(LANES):
                             dealt[ra, lane] = ranged[picked[g, lane], 0]
                             dealt[ra + 1, lane] = ranged[picked[g, lane], 1]
+            if d.stages < 1:
+                continue
             _deal_lanes(st, raw, decks, n_dealt, dealt)
             if held is not None:
                 _past_held(dealt, n_dealt, hs)
