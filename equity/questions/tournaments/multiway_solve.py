@@ -5,10 +5,11 @@ equity, and how far from an equilibrium the answer is.
 The game is :mod:`~equity.questions.tournaments.multiway`'s. It is solved by CFR+ with every player's
 regrets updated together: each class at each decision keeps the regret of going in and of folding
 (floored at zero), plays in proportion to them (folding where neither is positive), and the
-strategies are averaged with linearly growing weights. Every :data:`CHECK` iterations the averaged
-profile is measured: each player's best response to the others, at every decision and class, gains
-what it gains; the sum over the players, as a share of the prize pool, is the **exploitability**, and
-the solve stops once it is at most ``tolerance`` (:data:`TOLERANCE`, 0.01% of the pool).
+strategies are averaged with weights growing as the iteration's square (:data:`POWER`). After
+:data:`CHECK` iterations, then each time a quarter more have run, the averaged profile is measured: each
+player's best response to the others, at every decision and class, gains what it gains; the sum over
+the players, as a share of the prize pool, is the **exploitability**, and the solve stops once it is
+at most ``tolerance`` (:data:`TOLERANCE`, 0.01% of the pool).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ import numpy as np
 from equity._version import __version__
 from equity.classes import CLASS_NAMES, class_combos, n_combos
 from equity.options import Progress
+from equity.questions.tournaments.icm import prize_equity
 from equity.questions.tournaments.multiway import MAX_POT, Spot, Tree, spot, tree
 from equity.questions.tournaments.multiway_kernels import Arrays, Folds
+from equity.questions.tournaments.multiway_kernels import _values as _kernel
 from equity.ranges import format_range
 
 #: The exploitability a solve stops at, as a share of the prize pool.
@@ -165,9 +168,7 @@ def _values(sigma: np.ndarray, arrays: Arrays,
             parallel: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's values of ``sigma`` (:func:`~equity.questions.tournaments.multiway_kernels._values`);
     ``parallel``: on all threads, for a dense profile with pots of three (a measurement)."""
-    from equity.questions.tournaments.multiway_kernels import _values as kernel
-
-    return kernel(arrays, sigma, folds(arrays, sigma), parallel and bool((arrays.size == 3).any()))
+    return _kernel(arrays, sigma, folds(arrays, sigma), parallel and bool((arrays.size == 3).any()))
 
 
 def folds(g: Arrays, sigma: np.ndarray) -> Folds:
@@ -190,8 +191,6 @@ def _result(g: Tree, profile: np.ndarray, ev: np.ndarray, gains: np.ndarray, ite
         Decision(seat, game.position(seat), tuple(game.position(e) for e in entered),
                  tuple(profile[k].tolist()), float((p * profile[k]).sum()), reached[k])
         for k, (seat, entered) in enumerate(g.decisions))
-    from equity.questions.tournaments.icm import prize_equity
-
     before, _ = prize_equity(np.array(game.stacks), np.array(game.payouts), game.model)
     return TableResult(game, decisions, tuple(ev.tolist()), tuple(before.tolist()), tuple(gains.tolist()),
                        float(gains.sum()), iterations)
