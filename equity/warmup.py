@@ -44,7 +44,6 @@ TOURNAMENT_LINES = (
     {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20]},
     {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20], "model": "mw", "trials": 200,
      "seed": 1},
-    {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": [50, 30, 20], "trials": 200, "seed": 1},
     {"question": "pushfold", "stack": 10},
     {"question": "pushfold", "stacks": [10, 10, 10], "payouts": [50, 30, 20]},
 )

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 
 import numpy as np
 
@@ -162,22 +162,16 @@ def tree(spot: Spot) -> Tree:
 
 
 def outcome_places(k: int) -> tuple[tuple[int, ...], ...]:
-    """The showdown outcomes of ``k`` members as their places (0 the best, ties sharing one): for three,
-    in the order of the three-way table (:data:`~equity.questions.tournaments.threeway_table.OUTCOMES`)."""
+    """The showdown outcomes of ``k`` (at most :data:`MAX_POT`) members as their places (0 the best, ties
+    sharing one): for three, in the order of the three-way table
+    (:data:`~equity.questions.tournaments.threeway_table.OUTCOMES`)."""
     if k <= 1:
         return ((0,) * k,)
     if k == 2:
         return ((0, 1), (1, 0), (0, 0))
-    if k == 3:
-        from equity.questions.tournaments.threeway_table import OUTCOMES
+    from equity.questions.tournaments.threeway_table import OUTCOMES
 
-        return tuple(tuple(p) for p in OUTCOMES)
-    return tuple(p for p in product(range(k), repeat=k) if _weak_order(p))
-
-
-def _weak_order(places: tuple[int, ...]) -> bool:
-    used = sorted(set(places))
-    return used == list(range(len(used)))
+    return OUTCOMES
 
 
 def final_stacks(spot: Spot, members: tuple[int, ...], places: tuple[int, ...]) -> np.ndarray:

@@ -138,7 +138,7 @@ def _end(t, g, sigma, folds, mv, fv, evt):
     nf = g.n_folders[t]
     fa = 1.0  # the folds before anyone is in
     fb = np.ones(169)  # the folds after the first member, by its class
-    fc = np.ones((169, 169))  # the folds after the second, by the two classes
+    fc = np.ones((169, 169) if ks >= 2 else (1, 1))  # the folds after the second, by the two classes
     for f in range(nf):
         k = g.folders[t, f]
         if g.segment[t, f] == 0:

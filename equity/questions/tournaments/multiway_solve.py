@@ -265,25 +265,23 @@ def _pair() -> np.ndarray:
 def _triple(progress: Progress | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The three-way table (built first if the cache folder has none), for each member read as its seat
     0 its outcomes as the members', and the third class's chance after the first two, ``q3[a, b, j]``."""
-    from equity.questions.tournaments.threeway_table import OUTCOMES, joint, table
+    from equity.questions.tournaments.threeway_table import joint, permuted, table
 
     table(progress)
-    index = {tuple(o): k for k, o in enumerate(OUTCOMES)}
-    remap = np.zeros((3, 13), np.int64)
-    for k, (px, py, pz) in enumerate(OUTCOMES):
-        remap[0, k] = index[(px, py, pz)]  # seats (x, y, z) = members (1, 2, 3)
-        remap[1, k] = index[(py, px, pz)]  # (x, y, z) = (2, 1, 3)
-        remap[2, k] = index[(py, pz, px)]  # (x, y, z) = (3, 1, 2)
+    # the members (1, 2, 3) as the table's seats (x, y, z): member s is seat perm[s]
+    remap = np.stack([permuted(perm) for perm in ((0, 1, 2), (1, 0, 2), (1, 2, 0))])
     return joint(), remap, _third()
 
 
 @cache
 def _third() -> np.ndarray:
-    """``q3[a, b, j]``: the chance of class ``j`` dealt after classes ``a`` and ``b`` (exact combo counts)."""
-    from equity.questions.tournaments.threeway_table import combo_counts, triple_index
+    """``q3[a, b, j]``: the chance of class ``j`` dealt after classes ``a`` and ``b``, from the table's
+    exact compatible combo triples (by sorted triple)."""
+    from equity.questions.tournaments.threeway_table import table, triple_index
 
+    _, combos = table()
     seats = np.sort(np.stack(np.meshgrid(*[np.arange(169)] * 3, indexing="ij")), axis=0)
-    chance = combo_counts()[triple_index(seats[0], seats[1], seats[2])].astype(np.float64)
+    chance = combos[triple_index(seats[0], seats[1], seats[2])].astype(np.float64)
     two = chance.sum(axis=2, keepdims=True)
     out = np.divide(chance, two, out=np.zeros_like(chance), where=two > 0)
     out.flags.writeable = False
