@@ -5,10 +5,12 @@ Cards are ints ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suit 0..3 = c, d
 Hand classes follow Cactus Kev: 1 (royal flush) .. 7462 (7-5-4-3-2 unsuited), lower is better.
 """
 
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
+from itertools import product as product_of
 
 CATEGORY_NAMES = (
     "Straight Flush",
@@ -275,54 +277,98 @@ def bounded(outputs, n):
             return m >> 32
 
 
-def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
+def joint_units(ranged, most):
+    """The ranged players (``(combos, weights)`` each) taken in seat order into units, as the kernels
+    deal them: a player joins the unit before it while the product of the unit's combo counts stays at
+    most ``most``. Returns per unit ``(players, rows, weights)``: the unit's player numbers, and every
+    choice of one combo for each of them (tuples of card tuples, in itertools.product order) that
+    shares no card, with the product of the combos' weights."""
+    groups, product = [], most + 1
+    for g, (combos, _) in enumerate(ranged):
+        if product * len(combos) > most:
+            groups.append([])
+            product = 1
+        groups[-1].append(g)
+        product *= len(combos)
+    units = []
+    for players in groups:
+        rows, weights = [], []
+        for choice in product_of(*[range(len(ranged[g][0])) for g in players]):
+            hands = [tuple(int(c) for c in ranged[g][0][k]) for g, k in zip(players, choice, strict=True)]
+            cards = [c for h in hands for c in h]
+            if len(set(cards)) == len(cards):
+                rows.append(tuple(hands))
+                weights.append(math.prod(float(ranged[g][1][k])
+                                         for g, k in zip(players, choice, strict=True)))
+        units.append((players, rows, weights))
+    return units
+
+
+def lane_trials(seed, chunk, trials, live, n_dealt, units=(), most=1 << 16, lanes=16):
     """The Monte Carlo kernels' deals for chunk ``chunk`` (the lane contract of equity.engines.deck and
     equity.engines.dealing), written out plainly: yields ``(held, dealt)`` for each of its ``trials`` trials
     in order, where ``held`` has one combo for each ranged player and ``dealt`` the missing board cards,
     then the random hands' cards.
 
-    ``live``: the cards that may be dealt, in the kernel's order. ``ranged``: for each ranged player,
-    ``(combos, prob, alias)``: its combos and their Walker alias table (keep combo ``i`` when a fresh output
-    is below ``prob[i]``, always when that is 2**64 - 1; else take ``alias[i]``).
+    ``live``: the cards that may be dealt, in the kernel's order. ``units``: for each unit of ranged
+    players (:func:`joint_units`), ``(players, rows, prob, alias)``: its players, its rows and their
+    Walker alias table (keep row ``i`` when a fresh output is below ``prob[i]``, always when that is
+    2**64 - 1; else take ``alias[i]``). One unit of at most ``most`` rows deals each trial from a fresh
+    copy of the cards nobody holds; otherwise each lane keeps a deck of positions among them.
     """
     streams = [stream(seed, lanes * chunk + j) for j in range(lanes)]
-    n_held = sum(len(combos[0]) for combos, _, _ in ranged)
+    n_held = sum(len(hand) for _, rows, _, _ in units for hand in rows[0])
+    n_players = sum(len(players) for players, _, _, _ in units)
     m = len(live) - n_held
     decks = [list(range(m)) for _ in range(lanes)]  # positions among the cards a lane may deal
-    weighted = any((prob != _M64).any() for _, prob, _ in ranged)
-    g_count = len(ranged)
+    weighted = [bool((prob != _M64).any()) for _, _, prob, _ in units]
+    n_units = len(units)
+    fresh_decks = n_units == 1 and len(units[0][1]) <= most
     for first in range(0, trials, lanes):
         helds = []
         for j in range(lanes):
-            # First try: output g's high 32 bits pick player g's combo, output G + g is its alias coin
-            # (only drawn when some range is weighted); a Lemire rejection or a shared card throws the
-            # whole draw away.
-            outs = [next(streams[j]) for _ in range(g_count * (2 if weighted else 1))]
-            held, ok, seen = [], True, set()
-            for g, (combos, prob, alias) in enumerate(ranged):
-                n = len(combos)
-                product = (outs[g] >> 32) * n
+            # First try: output u's high 32 bits pick unit u's row, output U + u is its alias coin (only
+            # drawn when some unit is weighted); a Lemire rejection or two units sharing a card throws
+            # the whole draw away.
+            outs = [next(streams[j]) for _ in range(n_units * (2 if any(weighted) else 1))]
+            picks, ok, seen = [], True, set()
+            for u, (_, rows, prob, alias) in enumerate(units):
+                n = len(rows)
+                product = (outs[u] >> 32) * n
                 ok &= (product & 0xFFFFFFFF) >= ((1 << 32) - n) % n
                 i = product >> 32
-                if weighted and (prob != _M64).any() and outs[g_count + g] >= prob[i]:
+                if weighted[u] and outs[n_units + u] >= prob[i]:
                     i = alias[i]
-                held.append([int(c) for c in combos[i]])
-                ok &= not (seen & set(held[-1]))
-                seen |= set(held[-1])
-            while not ok:  # then: one player at a time, drawn again whole on a shared card
-                held, ok, seen = [], True, set()
-                for combos, prob, alias in ranged:
-                    i = bounded(streams[j], len(combos))
+                cards = {c for hand in rows[i] for c in hand}
+                ok &= not (seen & cards)
+                seen |= cards
+                picks.append(i)
+            while not ok:  # then: one unit at a time, drawn again whole on a shared card
+                picks, ok, seen = [], True, set()
+                for _, rows, prob, alias in units:
+                    i = bounded(streams[j], len(rows))
                     if prob[i] != _M64 and next(streams[j]) >= prob[i]:
                         i = alias[i]
-                    held.append([int(c) for c in combos[i]])
-                    if seen & set(held[-1]):
+                    cards = {c for hand in rows[i] for c in hand}
+                    if seen & cards:
                         ok = False
                         break
-                    seen |= set(held[-1])
+                    seen |= cards
+                    picks.append(i)
+            held = [None] * n_players
+            for (players, rows, _, _), i in zip(units, picks, strict=True):
+                for g, hand in zip(players, rows[i], strict=True):
+                    held[g] = list(hand)
             helds.append(held)
         raw = [[next(streams[j]) for _ in range((n_dealt + 1) // 2)] for j in range(lanes)]
         dealt = [[] for _ in range(lanes)]
+        fresh = []
+        for j in range(lanes):
+            taken = {c for hand in helds[j] for c in hand}
+            free = [c for c in live if c not in taken]  # position v: the v-th card nobody holds
+            fresh.append(free)
+            if fresh_decks:  # one unit: every trial deals from a fresh copy of the cards nobody holds
+                decks[j] = list(free)
         top = m - 1
         for x in range(n_dealt):
             bound = top + 1
@@ -338,9 +384,7 @@ def lane_trials(seed, chunk, trials, live, n_dealt, ranged=(), lanes=16):
                 dealt[j].append(deck[top])
             top -= 1
         for j in range(min(lanes, trials - first)):
-            held = {c for combo in helds[j] for c in combo}
-            free = [c for c in live if c not in held]  # position v: the v-th card nobody holds
-            yield helds[j], [free[v] for v in dealt[j]]
+            yield helds[j], (dealt[j] if fresh_decks else [fresh[j][v] for v in dealt[j]])
 
 
 def naive_omaha(hole, board):

@@ -9,6 +9,9 @@ With ``n_held`` cards held in every lane, a lane's deck (:mod:`equity.engines.de
 - :func:`_held_state`: the thresholds' arrays, for a chunk.
 - :func:`_hold_lanes`: every lane's thresholds from its mask of held positions, per block.
 - :func:`_past_held`: the dealt positions mapped to cards, per block.
+
+With a single unit of ranged players (:mod:`equity.engines.dealing`), each row of its joint table keeps
+its cards (``row_cards``), and :func:`_deal_rows` deals from a copy of the lane's row instead.
 """
 
 from __future__ import annotations
@@ -17,12 +20,17 @@ import numpy as np
 from numba import njit, types, uint64
 from numba.extending import intrinsic
 
-from equity.engines.deck import _ONE, LANES, _deal_lanes, _lane_state
+from equity.engines.deck import _LOW, _ONE, LANES, _accept, _deal_lanes, _fill_lanes, _lane_state
+
+#: Bytes in a row of a unit's ``row_cards`` (:class:`~equity.engines.dealing.Held`): every live card, padded
+#: to whole 64-bit words, which :func:`_deal_rows` copies.
+ROW_WIDTH = 64
 
 
 @njit
 def _held_state(live, n_held):
-    """What :func:`_hold_lanes` and :func:`_past_held` keep of the cards ranged players hold: the lanes'
+    """What :func:`_hold_lanes` and :func:`_past_held` keep of the cards ranged players hold (a kernel
+    unpacks it once per chunk: :func:`~equity.engines.dealing._ranged_state` says why): the lanes'
     skip thresholds (int64 (n_pad, LANES), ``n_held`` rounded up to fours: the compares go four at a
     time, a loop the compiler vectorises across the lanes; the padding rows, 255, are past every
     position); two rows of scratch (uint64 and int64 (LANES,)); ``live`` as uint64, the cards by
@@ -47,13 +55,13 @@ def _lowest(typingctx, x):
 
 
 @njit(inline="always")
-def _hold_lanes(used, n_held, hs):
+def _hold_lanes(used, n_held, skips, left):
     """Set every lane's skip thresholds from the positions in ``live`` its ranged players hold
-    (``used[j]``, a uint64 mask of ``n_held`` positions; ``hs``, :func:`_held_state`): with lane ``j``'s
+    (``used[j]``, a uint64 mask of ``n_held`` positions; ``skips``, ``left``: :func:`_held_state`'s): with
+    lane ``j``'s
     held positions in order, ``h_0 < h_1 < ...``, ``skips[i, j] = h_i - i``, the number of cards below
     ``h_i`` that the lane may deal. Position ``v`` of its deck is then ``v + #{i: skips[i, j] <= v}`` in
     ``live`` (:func:`_past_held`). The positions come off the mask lowest first, across the lanes."""
-    skips, left, _, _, _ = hs
     for j in range(LANES):
         left[j] = used[j]
     for i in range(n_held):
@@ -63,13 +71,12 @@ def _hold_lanes(used, n_held, hs):
 
 
 @njit(inline="always")
-def _past_held(dealt, n, hs):
+def _past_held(dealt, n, skips, acc, cards, identity):
     """Map the deck positions ``dealt[:n]`` (uint64 (>= n, LANES)) to their cards: position ``v`` of lane
-    ``j`` is card ``live[v + #{i: skips[i, j] <= v}]`` (``hs``, :func:`_held_state`). The compares run
+    ``j`` is card ``live[v + #{i: skips[i, j] <= v}]`` (the arrays of :func:`_held_state`). The compares run
     across the lanes, four thresholds at a time (unrolled when there are four: up to two hold'em ranges);
     the cards are looked up in a pass of their own, since a load right after a vector store of the same
     row stalls (measured: 5.4 ns a trial with the lookup in the compares' pass, 2.6 apart)."""
-    skips, _, acc, cards, identity = hs
     if skips.shape[0] == 4:
         for x in range(n):
             for j in range(LANES):
@@ -97,6 +104,54 @@ def _past_held(dealt, n, hs):
 
 
 @njit
+def _row_decks(row_cards):
+    """The lanes' decks :func:`_deal_rows` deals from, and them and ``row_cards`` as uint64 words (a
+    kernel makes the views once per chunk): ``(decks uint8 (LANES, 64), decks as uint64 (LANES, 8),
+    row_cards as uint64 (R, 8))``."""
+    decks = np.zeros((LANES, ROW_WIDTH), np.uint8)
+    return decks, decks.view(np.uint64), row_cards.view(np.uint64)
+
+
+@njit(inline="always")
+def _deal_rows(st, raw, decks, decks8, n, dealt, rows8, n_held, n_live, rows):
+    """Deal ``n`` cards to every lane as :func:`~equity.engines.deck._deal_lanes` does, when one unit
+    holds every ranged player: each lane's deck (``decks``, uint8 (LANES, 64)) starts the trial as a copy
+    of its row of the unit's ``row_cards`` (:class:`~equity.engines.dealing.Held`; ``rows8``, the rows as
+    eight words, copied word by word into ``decks8``, the decks' words; ``rows``, int64 (1, LANES), each
+    lane's row), and the cards are drawn from its positions ``n_held .. n_live - 1``, the cards nobody
+    holds, with the swap-with-counter draw and the same random numbers. The next trial starts from a
+    fresh copy, so the dealt card is not written back to the top. (Mapping positions of a deck kept
+    from trial to trial through the row, one load a card, measured 1.5 ns a trial slower.)"""
+    _fill_lanes(st, raw, (n + 1) >> 1)
+    for j in range(LANES):
+        r = uint64(rows[0, j])
+        for w in range(ROW_WIDTH // 8):
+            decks8[j, w] = rows8[r, w]
+    top = uint64(n_live - 1)
+    held = uint64(n_held)
+    for x in range(n):
+        shift = uint64(32) * uint64(1 - (x & 1))
+        bound = top + _ONE - held
+        rare = False
+        for j in range(LANES):
+            m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
+            rare |= (m & _LOW) < bound
+            i = held + (m >> uint64(32))
+            dealt[x, j] = decks[j, i]
+            decks[j, i] = decks[j, top]
+        if rare:  # as _deal_lanes: a rejected product's draw undone, then drawn afresh
+            for j in range(LANES):
+                m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
+                if (m & _LOW) < bound:
+                    i = held + (m >> uint64(32))
+                    decks[j, i] = dealt[x, j]
+                    i = held + (_accept(st, j, m, bound) >> uint64(32))
+                    dealt[x, j] = decks[j, i]
+                    decks[j, i] = decks[j, top]
+        top -= _ONE
+
+
+@njit
 def _positions(live, held):
     """The mask of the positions in ``live`` of the cards ``held`` (uint8, any shape), and of the cards."""
     pos, cards = uint64(0), uint64(0)
@@ -114,16 +169,16 @@ def _lane_deal_counts(seed, live, held, n_deal, blocks):
     chunk 0 of ``seed``, every lane holding the cards of ``held`` (uint8, in ``live``) as ranged players
     would. Returns (counts int64 (n_deal, 52), repeats: trials that dealt a card twice or a held card)."""
     st, decks, dealt, raw = _lane_state(seed, 0, live, n_deal, held.size)
-    hs = _held_state(live, held.size)
+    skips, left, acc, cards, identity = _held_state(live, held.size)
     pos, mask = _positions(live, held)
     used = np.full(LANES, pos, np.uint64)
-    _hold_lanes(used, held.size, hs)
+    _hold_lanes(used, held.size, skips, left)
     counts = np.zeros((n_deal, 52), np.int64)
     repeats = 0
     for _ in range(blocks):
         _deal_lanes(st, raw, decks, n_deal, dealt)
         if held.size:
-            _past_held(dealt, n_deal, hs)
+            _past_held(dealt, n_deal, skips, acc, cards, identity)
         for j in range(LANES):
             seen = mask
             for x in range(n_deal):
@@ -138,12 +193,12 @@ def _lane_deal_counts(seed, live, held, n_deal, blocks):
 def _held_map(live, held):
     """int64 (len(live) - held.size,): the card each deck position of a lane maps to when its ranged
     players hold ``held`` (uint8, in ``live``), by :func:`_past_held`."""
-    hs = _held_state(live, held.size)
+    skips, left, acc, cards, identity = _held_state(live, held.size)
     pos, _ = _positions(live, held)
-    _hold_lanes(np.full(LANES, pos, np.uint64), held.size, hs)
+    _hold_lanes(np.full(LANES, pos, np.uint64), held.size, skips, left)
     m = live.shape[0] - held.size
     dealt = np.empty((m, LANES), np.uint64)
     for v in range(m):
         dealt[v, :] = v
-    _past_held(dealt, m, hs)
+    _past_held(dealt, m, skips, acc, cards, identity)
     return dealt[:, 0].astype(np.int64)

@@ -8,7 +8,7 @@ import pytest
 
 from equity import calculate, combo_results, parse_range
 from equity.cards import parse_cards
-from equity.engines.dealing import alias_table
+from equity.engines.dealing import JOINT_MAX, alias_table
 from equity.engines.montecarlo import (
     CHUNK,
     _chunks_for,
@@ -218,7 +218,8 @@ def test_twenty_three_players_fit():
 def replay(scenario, trials, seed, value):
     """Win and tie counts of a seeded run, played in plain Python from tests/naive.py's lanes:
     ``value(cards)`` gives a hand's class. Returns [(wins, ties)] per player."""
-    ranged = [(combos, *alias_table(weights)) for combos, weights in scenario.ranged()]
+    units = [(players, rows, *alias_table(np.array(weights)))
+             for players, rows, weights in naive.joint_units(scenario.ranged(), JOINT_MAX)]
     holes = scenario.holes.tolist()
     board = list(scenario.board)
     hole = scenario.game.hole
@@ -226,7 +227,7 @@ def replay(scenario, trials, seed, value):
     counts = [[0, 0] for _ in holes]
     for chunk in range(-(-trials // CHUNK)):
         deals = naive.lane_trials(seed, chunk, min(CHUNK, trials - chunk * CHUNK),
-                                  scenario.live.tolist(), n_dealt, ranged)
+                                  scenario.live.tolist(), n_dealt, units, JOINT_MAX)
         for held, dealt in deals:
             full = board + dealt[:5 - len(board)]
             column = 5 - len(board)
@@ -260,6 +261,10 @@ def _value(game):
     (["AhKh", "TT+", None], "9c7d8d", "short-deck"),
     (["AsAhKsKh", "QQxx@30,JJxx", None], "Qd7c2h", "plo"),
     (["AsAhKsKh2c", None], "", "plo5"),
+    # Two units (78 x 64 combos together, then QQ+ apart), which collide: positions mapped past the held
+    # cards; and one range of 90,090 combos, more than a unit's rows copy: likewise.
+    (["22+", "A2s+,K9s+", "QQ+", None], "", "holdem"),
+    pytest.param(["AsAhKsKh", "Kxxx,Qxxx,Jxxx", None], "Qd7c2h", "plo", marks=pytest.mark.slow),
 ])
 def test_seeded_counts_follow_the_lane_contract(players, board, game):
     # The deals of tests/naive.py's lane_trials (the contract of equity.engines.deck written out plainly),

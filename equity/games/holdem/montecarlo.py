@@ -14,13 +14,13 @@ from typing import Any
 import numpy as np
 from numba import njit, uint64
 
-from equity.engines.dealing import _draw_lanes, _ranged_state, base_deal
+from equity.engines.dealing import _draw_lanes, _draw_one, _pick_lanes, _ranged_state, base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
-from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
+from equity.engines.held_cards import _deal_rows, _held_state, _hold_lanes, _past_held, _row_decks
 from equity.engines.montecarlo import CHUNK
 from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
-from equity.evaluators.high import _COUNTS, _MASK, _TWO
+from equity.evaluators.high import _COUNTS, _MASK, _ONE, _RANKS, _TWO
 from equity.games.base import Game
 from equity.tally import MAX_SPLIT
 
@@ -71,7 +71,7 @@ def _chunk_out(ck, wins, ties, cats, tally, combos):
 
 
 @njit(cache=True, nogil=True)
-def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
+def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_cards):
     """Play chunks ``first + lo .. first + hi - 1`` of a run of ``total`` trials, chunk ``first + ck``
     into row ``ck`` of the outputs: its ``min(CHUNK, total - chunk * CHUNK)`` trials, lane ``j`` from
     stream ``LANES * chunk + j`` of ``seed``. ``nogil``: :func:`run_chunks` runs shares of a batch's
@@ -80,10 +80,10 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
     d: a :class:`Deal`. d.holes: int16 (P, 2): a fixed hand's cards, ``(-1, -1)`` for a random hand,
     ``(-2, g)`` for ranged player ``g``. d.board: uint8 (0..5,) fixed board cards. d.live: uint8, every
     card not in a fixed hand, on the board or dead. d.ranged: uint8 (n, 2), the combos of every ranged
-    player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,));
-    d.alias_prob (uint64) and d.alias_idx (int64) are their Walker alias tables (a probability of
-    2**64 - 1 means "always keep"). d.cat_of: uint8 (7463,), class -> category. t: the evaluator's
-    :class:`~equity.evaluators.tables.Tables`. A chunk's row of ``tally`` (a
+    player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,)); the
+    ranged players' joint tables (:class:`~equity.engines.dealing.Held`) are d.alias_prob .. d.row_cards.
+    d.seat_ranks, d.first_five: :func:`seat_ranks`. d.cat_of: uint8 (7463,), class -> category. t: the
+    evaluator's :class:`~equity.evaluators.tables.Tables`. A chunk's row of ``tally`` (a
     :class:`~equity.tally.Tally` of int64 rows): its wins (k, P), ties (k, P, MAX_SPLIT) and cats
     (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C) and the wins (k, C, P) and ties
     (k, C, P, W) of ``combos`` (a Tally), added to: per row of ``d.ranged``, the
@@ -92,17 +92,20 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
     held: ``d.pmask`` (:func:`~equity.engines.dealing.held_tables`), an argument of its own so that numba
     prunes the ranged players' code when it is None. (Empty arrays and a branch at run time, one
     compilation for both kinds of spot, played as fast, but the first run without ranged players then
-    compiled in 7.7 s, not 4.6: the ranged code is most of the kernel.)
+    compiled in 7.7 s, not 4.6: the ranged code is most of the kernel.) row_cards: ``d.row_cards``, an
+    argument of its own likewise: None compiles the path of two or more joint tables, an array the path
+    of one.
     Assumes a valid scenario.
 
     Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
     and deck (:mod:`equity.engines.deck`). The ranged players' combos are drawn first, together, across
-    the lanes (:func:`~equity.engines.dealing._draw_lanes`: a draw where two share a card is rejected whole
-    and drawn again), and their cards copied into ``dealt`` past the dealt cards, where the specific
-    hands' cards sit for the whole chunk. Then every lane is dealt the missing board cards and two cards
-    for each random hand in seat order, card by card across the lanes, from the cards nobody holds
-    (:func:`~equity.engines.deck._deal_lanes`, :mod:`equity.engines.held_cards`). Then the block's boards are
-    walked card by card across the lanes, then each player's hand (two rows of ``dealt``), so the walks'
+    the lanes, a row of each joint table (:mod:`equity.engines.dealing`), and their cards copied into
+    ``dealt`` past the dealt cards, where the specific hands' cards sit for the whole chunk. Then every
+    lane is dealt the missing board cards and two cards for each random hand in seat order, card by card
+    across the lanes, from the cards nobody holds (:func:`~equity.engines.deck._deal_lanes`,
+    :mod:`equity.engines.held_cards`). Then the block's boards are walked card by card across the lanes
+    (preflop, the first three cards in one load of ``rank_three``), then each player's hand (two rows of
+    ``dealt``; a specific hand's rank class in one load of its row of ``d.seat_ranks``), so the walks'
     table loads overlap; then the block is scored.
     """
     combo_ties = combos.ties
@@ -118,9 +121,15 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
         r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
         w_fixed += card_word[c]
     to_deal = 5 - board.shape[0]
+    three = to_deal == 5
+    ranks_of, first_five = d.seat_ranks, uint64(d.first_five)
+    n_five = ranks_of.shape[1]
+    rank_three = t.rank_three
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
     ranged = d.ranged
     n_held = n_ranged * ranged.shape[1]
+    lemire, weighted, unit_start, members, unit_of = d.lemire, d.weighted, d.unit_start, d.members, d.unit_of
+    alias_prob, alias_idx = d.alias_prob, d.alias_idx
     want_combos = combo_n.shape[1] > 0
     r_board = np.empty(LANES, np.uint64)
     w_board = np.empty(LANES, np.uint64)
@@ -133,9 +142,11 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
         st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
         row_of = _seat_rows(holes, to_deal, n_dealt, dealt)
         if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
-            rs = _ranged_state(held, d.lemire, d.weighted)
-            picked, used = rs[-1], rs[-3]
-            hs = _held_state(live, n_held)
+            rr, used, ok, rows, picked = _ranged_state(lemire, weighted, n_ranged)
+            if row_cards is None:
+                skips, left, acc, cards, identity = _held_state(live, n_held)
+            else:
+                row_decks, decks8, rows8 = _row_decks(row_cards)
         wins = np.zeros(n_players, np.int64)
         ties = np.zeros((n_players, MAX_SPLIT), np.int64)
         # This chunk's per-combo rows as views, indexed unsigned below (numba checks a signed index for
@@ -146,25 +157,43 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
         for block in range((trials + LANES - 1) // LANES):
             lanes = min(LANES, trials - block * LANES)
             if held is not None:
-                _draw_lanes(st, d, rs)
-                _hold_lanes(used, n_held, hs)
-                for p in range(n_players):
-                    if holes[p, 0] == -2:
+                if row_cards is None:
+                    _draw_lanes(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, held, lemire,
+                                weighted)
+                else:
+                    _draw_one(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, held, lemire,
+                              weighted)
+                if row_cards is None or want_combos:
+                    _pick_lanes(rows, picked, members, unit_of)
+                if row_cards is None:
+                    _hold_lanes(used, n_held, skips, left)
+                for p in range(n_players):  # (one joint table: their cards are read from the lanes' rows)
+                    if row_cards is None and holes[p, 0] == -2:
                         g, ra = holes[p, 1], row_of[p]
-                        for lane in range(LANES):
-                            dealt[ra, lane] = ranged[picked[g, lane], 0]
-                            dealt[ra + 1, lane] = ranged[picked[g, lane], 1]
+                        for k in range(2):
+                            for lane in range(LANES):
+                                dealt[ra + k, lane] = ranged[picked[g, lane], k]
             if d.stages < 1:
                 continue
-            _deal_lanes(st, raw, decks, n_dealt, dealt)
-            if held is not None:
-                _past_held(dealt, n_dealt, hs)
+            if held is None:
+                _deal_lanes(st, raw, decks, n_dealt, dealt)
+            elif row_cards is None:
+                _deal_lanes(st, raw, decks, n_dealt, dealt)
+                _past_held(dealt, n_dealt, skips, acc, cards, identity)
+            else:
+                _deal_rows(st, raw, row_decks, decks8, n_dealt, dealt, rows8, n_held, live.shape[0], rows)
             if d.stages < 2:
                 continue
-            for lane in range(lanes):
-                r_board[lane] = r_fixed
-                w_board[lane] = w_fixed
-            for x in range(to_deal):
+            if three:  # preflop: the first three board cards' ranks in one load (rank_three, in L1)
+                for lane in range(lanes):
+                    a, b, c = dealt[0, lane], dealt[1, lane], dealt[2, lane]
+                    r_board[lane] = rank_three[((a >> _TWO) * _RANKS + (b >> _TWO)) * _RANKS + (c >> _TWO)]
+                    w_board[lane] = card_word[a] + card_word[b] + card_word[c]
+            else:
+                for lane in range(lanes):
+                    r_board[lane] = r_fixed
+                    w_board[lane] = w_fixed
+            for x in range(3 if three else 0, to_deal):
                 for lane in range(lanes):
                     c = dealt[x, lane]
                     r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
@@ -173,6 +202,25 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held):
                 continue
             for p in range(n_players):
                 ra = row_of[p]
+                if row_cards is not None:
+                    if holes[p, 0] == -2:  # a ranged hand, one joint table: its cards from the lanes' rows
+                        at = uint64(2 * holes[p, 1])
+                        for lane in range(lanes):
+                            a = uint64(row_decks[lane, at])
+                            b = uint64(row_decks[lane, at + _ONE])
+                            q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
+                            x = w_board[lane] + card_word[a] + card_word[b]
+                            values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
+                                                  rank_last[q + (b >> _TWO)])
+                        continue
+                if holes[p, 0] >= 0 and n_five > 0:  # a specific hand: its rank class in one load
+                    mine = ranks_of[p]
+                    w_hole = card_word[holes[p, 0]] + card_word[holes[p, 1]]
+                    for lane in range(lanes):
+                        x = w_board[lane] + w_hole
+                        v = mine[uint64(r_board[lane] // _RANKS - first_five)]
+                        values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], v)
+                    continue
                 for lane in range(lanes):
                     a = dealt[ra, lane]
                     b = dealt[ra + 1, lane]
@@ -231,11 +279,46 @@ def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, t
     (int64 (chunks, C)) and ``combos`` (a Tally with axes (chunks, C, ..)): :func:`_chunks` on a share of
     them on each of numba's threads (:func:`~equity.engines.parallel.run_split`)."""
     def share(lo: int, hi: int) -> None:
-        _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, d.pmask)
+        _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, d.pmask, d.row_cards)
 
     run_split(share, n_chunks)
 
 
+_FIVE: dict[str, tuple[int, int]] = {}
+
+
+def five_card_nodes(game: Game, t: Any) -> tuple[int, int]:
+    """The first and last (exclusive) rank node of five cards in ``game``'s tables ``t`` (nodes are
+    numbered level by level: :mod:`equity.evaluators.dag`), found by walking every rank from the root."""
+    if game.name not in _FIVE:
+        nodes = np.zeros(1, np.int64)
+        rows = len(t.rank_step) // 13
+        for _ in range(5):  # a mark per node (np.unique would import numpy.ma, which the lean load avoids)
+            seen = np.zeros(rows, np.bool_)
+            seen[t.rank_step[(nodes[:, None] + np.arange(13)[None, :]).ravel()] // 13] = True
+            seen[rows - 1] = False  # not the absorbing sentinel (a rank five times), the last row
+            nodes = 13 * np.flatnonzero(seen)
+        _FIVE[game.name] = (int(nodes[0]) // 13, int(nodes[-1]) // 13 + 1)
+    return _FIVE[game.name]
+
+
+def seat_ranks(holes: np.ndarray, game: Game, t: Any) -> tuple[np.ndarray, int]:
+    """Each specific hand's rank class on every five-card board, by the board's rank node: ``(int16 (P,
+    n), first)``, row ``p`` for seat ``p`` (zeros for the others), column ``node - first`` for the
+    five-card nodes ``first .. first + n - 1``. The kernel then finds a specific hand's rank class in one
+    load from a 12 KB row instead of two steps through the DAG's tables."""
+    first, end = five_card_nodes(game, t)
+    offsets = 13 * np.arange(first, end, dtype=np.int64)
+    out = np.zeros((len(holes), end - first), np.int16)
+    for p, (a, b) in enumerate(holes.tolist()):
+        if a >= 0:
+            out[p] = t.rank_last[t.rank_step[offsets + (a >> 2)].astype(np.int64) + (b >> 2)]
+    return out, first
+
+
 def prepare(scenario: Spot, game: Game, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
-    return run_chunks, base_deal(scenario, game, categories, stages), game.tables()
+    t = game.tables()
+    d = base_deal(scenario, game, categories, stages)
+    ranks, first = seat_ranks(d.holes, game, t)
+    return run_chunks, d._replace(seat_ranks=ranks, first_five=first), t

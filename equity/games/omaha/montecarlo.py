@@ -26,9 +26,9 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit, prange, uint64
 
-from equity.engines.dealing import _draw_lanes, _ranged_state, base_deal
+from equity.engines.dealing import _draw_lanes, _draw_one, _pick_lanes, _ranged_state, base_deal
 from equity.engines.deck import LANES, _deal_lanes, _lane_state
-from equity.engines.held_cards import _held_state, _hold_lanes, _past_held
+from equity.engines.held_cards import _deal_rows, _held_state, _hold_lanes, _past_held, _row_decks
 from equity.engines.montecarlo import CHUNK
 from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
@@ -53,7 +53,7 @@ class OmahaDeal(NamedTuple):
     each player's table, or -1; the arrays of the :class:`~equity.evaluators.omaha_tables.PairTables` (a
     tuple within a tuple cannot cross numba's prange); ``split`` (hi-lo) and the arrays of the
     :class:`~equity.evaluators.low.LowTables` (``no_low`` their value of no low); ``counted`` and the
-    held tables (``pmask``, ``lemire``, ``weighted``) as :class:`~equity.engines.dealing.Deal`'s."""
+    held tables (``pmask`` .. ``row_cards``) as :class:`~equity.engines.dealing.Deal`'s."""
 
     holes: np.ndarray
     board: np.ndarray
@@ -80,11 +80,15 @@ class OmahaDeal(NamedTuple):
     pmask: np.ndarray | None
     lemire: np.ndarray | None
     weighted: np.ndarray | None
+    unit_start: np.ndarray | None
+    members: np.ndarray | None
+    unit_of: np.ndarray | None
+    row_cards: np.ndarray | None
 
 
 @njit(cache=True)
 def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, lows, deals, combo_n, c_wins,
-                 c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals, held):
+                 c_ties, c_cats, c_high, c_low, c_both, c_lows, c_deals, held, row_cards):
     """Play chunk ``chunk``'s ``trials`` Omaha trials into one row of a
     :class:`~equity.tally.Tally`, its arrays ``wins`` .. ``deals`` (as
     :func:`equity.games.holdem.montecarlo._chunks`, whose arrays these are, with ``hole`` cards per hand), and
@@ -125,9 +129,14 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
     st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held)
     picked = np.zeros((1, LANES), np.int64)  # (typed in both compilations; read only with ranged players)
     if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
-        rs = _ranged_state(held, d.lemire, d.weighted)
-        picked, used = rs[-1], rs[-3]
-        hs = _held_state(live, n_held)
+        rr, used, ok, rows, picked = _ranged_state(d.lemire, d.weighted, n_ranged)
+        if row_cards is None:
+            skips, left, acc_held, cards, identity = _held_state(live, n_held)
+        else:
+            row_decks, decks8, rows8 = _row_decks(row_cards)
+        unit_start, alias_prob, alias_idx, members, unit_of = (d.unit_start, d.alias_prob, d.alias_idx,
+                                                               d.members, d.unit_of)
+        lemire, weighted = d.lemire, d.weighted
     want_combos = combo_n.shape[0] > 0
     hand = np.empty(h, np.uint64)
     values = np.empty(n_players, np.int64)
@@ -135,11 +144,19 @@ def _chunk_omaha(seed, chunk, trials, d, t, wins, ties, cats, high, low, both, l
     acc = _like(out)
     for block in range((trials + LANES - 1) // LANES):
         if held is not None:
-            _draw_lanes(st, d, rs)
-            _hold_lanes(used, n_held, hs)
-        _deal_lanes(st, raw, decks, n_dealt, dealt)
-        if held is not None:
-            _past_held(dealt, n_dealt, hs)
+            if row_cards is None:
+                _draw_lanes(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, held, lemire, weighted)
+                _hold_lanes(used, n_held, skips, left)
+            else:
+                _draw_one(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, held, lemire, weighted)
+            _pick_lanes(rows, picked, members, unit_of)
+        if held is None:
+            _deal_lanes(st, raw, decks, n_dealt, dealt)
+        elif row_cards is None:
+            _deal_lanes(st, raw, decks, n_dealt, dealt)
+            _past_held(dealt, n_dealt, skips, acc_held, cards, identity)
+        else:
+            _deal_rows(st, raw, row_decks, decks8, n_dealt, dealt, rows8, n_held, live.shape[0], rows)
         for lane in range(min(LANES, trials - block * LANES)):
             for j in range(to_deal):
                 b[n_board + j] = dealt[j, lane]
@@ -211,7 +228,7 @@ def _run_chunks_omaha(seed, first, n_chunks, total, d, t, tally, combo_n, combos
         k = first + j
         _chunk_omaha(seed, k, min(CHUNK, total - k * CHUNK), d, t, wins[j], ties[j], cats[j], high[j], low[j],
                      both[j], lows[j], deals[j], combo_n[j], c_wins[j], c_ties[j], c_cats[j], c_high[j],
-                     c_low[j], c_both[j], c_lows[j], c_deals[j], d.pmask)
+                     c_low[j], c_both[j], c_lows[j], c_deals[j], d.pmask, d.row_cards)
 
 
 def triple_tables(hands: np.ndarray, board_cards: np.ndarray, t: Any) -> np.ndarray:
@@ -252,4 +269,4 @@ def prepare(scenario: Spot, game: Game, categories: bool) -> tuple[Any, OmahaDea
     table_of[fixed] = np.arange(len(fixed))
     tables = triple_tables(holes[fixed], np.concatenate([d.board, d.live]), t)
     return _run_chunks_omaha, OmahaDeal(*d[:9], tables, table_of, *pair_tables(t), *low_arrays(game.split),
-                                         d.counted, d.pmask, d.lemire, d.weighted), t
+                                         d.counted, *d[11:18]), t
