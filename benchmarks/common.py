@@ -93,16 +93,18 @@ def chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     counts into a :class:`~equity.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
     ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
     :class:`equity.engines.dealing.Deal` takes it; it returns the counts (wins, ties, cats)."""
-    from equity.engines.dealing import base_deal
+    from equity.engines.dealing import alias_table
     from equity.engines.montecarlo import CHUNK
     from equity.engines.parallel import using_threads
-    from equity.evaluators import tables
     from equity.games import HOLDEM
-    from equity.games.holdem.montecarlo import run_chunks
+    from equity.games.holdem.montecarlo import prepare, run_chunks
     from equity.tally import Tally
 
-    t = tables.get()
-    d = base_deal(scenario, HOLDEM, False, stages)
+    _, d, t = prepare(scenario, HOLDEM, False, stages)
+    if kernel is not run_chunks and scenario.ranged():  # 0.1.0's kernel draws each player's combo by its
+        tables = [alias_table(w) for _, w in scenario.ranged()]  # own alias table, not the units' rows
+        d = d._replace(alias_prob=np.concatenate([p for p, _ in tables]),
+                       alias_idx=np.concatenate([a for _, a in tables]))
     players = len(scenario.players)
 
     # No per-combo rows: the totals alone, as `equity` runs them.

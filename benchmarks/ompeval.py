@@ -50,6 +50,8 @@ from equity.evaluators.high import _evaluate_rows
 #: Monte Carlo trials per timed call.
 TRIALS = 4_000_000
 EXACT_TOL, MC_SIGMAS, PRECISION = 1e-9, 4.0, 0.0005
+#: What every Monte Carlo row must reach, as equity's speed over OMPEval's (issue 57).
+MC_TARGET = 1.3
 #: Exact spots: label, our players, OMPEval's ranges ("|" between players), board, thread counts.
 EXACT = (
     ("AsKs vs QdQc preflop", ["AsKs", "QdQc"], "AsKs|QdQc", "", (1,)),
@@ -120,6 +122,7 @@ class Bench:
     driver: Driver | None
     cores: int
     ratios: list[float] = field(default_factory=list)
+    met: list[bool] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
     def race(self, spots: dict[Any, tuple[Callable[[], Any], str]], repeat: int) -> dict[Any, Race]:
@@ -151,10 +154,12 @@ class Bench:
                     secs.append(time.perf_counter() - t)
         return races
 
-    def versus(self, ratio: float, theirs: str) -> str:
-        """Counts an equity row's ratio; the note's start."""
+    def versus(self, ratio: float, theirs: str, target: float = 1.0) -> str:
+        """Counts an equity row's ratio against its target (1.3x for a Monte Carlo row, issue 57); the
+        note's start."""
         self.ratios.append(ratio)
-        return f"OMPEval {theirs}: {ratio:.2f}x, " + verdict(ratio >= 1.0) + " (>= 1.0x)"
+        self.met.append(ratio >= target)
+        return f"OMPEval {theirs}: {ratio:.2f}x, " + verdict(ratio >= target) + f" (>= {target:.1f}x)"
 
     def agree(self, ours: Any, raw: dict[str, Any], what: str) -> str:
         """Whether every Monte Carlo equity is within :data:`MC_SIGMAS` standard errors of the difference."""
@@ -189,9 +194,9 @@ def bench_ompeval(repeat: int) -> None:
         _precision(b)
         if b.ratios:
             gm = math.exp(sum(math.log(r) for r in b.ratios) / len(b.ratios))
-            ahead = sum(r >= 1.0 for r in b.ratios)
-            row(f"equity rows at >= 1.0x OMPEval: {ahead} of {len(b.ratios)}", f"{min(b.ratios):.2f}x worst",
-                verdict(ahead == len(b.ratios)) + " (every row >= 1.0x)")
+            ahead = sum(b.met)
+            row(f"equity rows at their targets: {ahead} of {len(b.ratios)}", f"{min(b.ratios):.2f}x worst",
+                verdict(ahead == len(b.ratios)) + " (exact >= 1.0x, Monte Carlo >= 1.3x)")
             row(f"geometric mean of the {len(b.ratios)} equity rows", f"{gm:.2f}x",
                 verdict(gm >= 1.3) + " (>= 1.3x)")
         _evaluator(b)
@@ -246,7 +251,8 @@ def _monte_carlo(b: Bench) -> None:
         if race.theirs:
             raw = race.theirs[-1]
             theirs = statistics.median(a["hands"] / a["wall_s"] for a in race.theirs)
-            note = (b.versus(rate / theirs, f"{theirs / 1e6:.1f} M/s ({raw['hands']:,} hands)") + "; "
+            spoken = f"{theirs / 1e6:.1f} M/s ({raw['hands']:,} hands)"
+            note = (b.versus(rate / theirs, spoken, MC_TARGET) + "; "
                     + b.agree(ours, raw, f"Monte Carlo {label}, {_threads(t)}"))
         row(f"{label}, {_threads(t)}", f"{rate / 1e6:.1f} M/s", note)
 
@@ -286,7 +292,7 @@ def _breakdown(b: Bench) -> None:
     ranged = next(label for label, players, _, _ in MC if "QQ+" in str(players))
     conflicts = ns[(ranged, 0)] - ns[("(the ranged spot's conflict-free twin)", 0)]
     row("  the ranged spot's card conflicts", f"{conflicts:.1f} ns",
-        "its ranged draws over the twin's: the draws drawn again whole when two ranges share a card")
+        "its ranged draws over the twin's: none since 0.5.0, the joint table lists no way that shares a card")
 
 
 def _precision(b: Bench) -> None:
@@ -308,7 +314,7 @@ def _precision(b: Bench) -> None:
     if race.theirs:
         raw = race.theirs[-1]
         theirs = needed([(a["compute_s"], max(_errors(a))) for a in race.theirs])
-        note = (b.versus(theirs / ours, f"{theirs * 1e3:.1f} ms") + f"; {note}; OMPEval "
+        note = (b.versus(theirs / ours, f"{theirs * 1e3:.1f} ms", MC_TARGET) + f"; {note}; OMPEval "
                 f"{race.median('compute_s') * 1e3:.1f} ms unscaled, {raw['hands']:,} hands, error "
                 f"{100 * max(_errors(raw)):.4f} pt; " + b.agree(last, raw, "Monte Carlo to a precision"))
     row(label, f"{ours * 1e3:.1f} ms", note)
@@ -353,7 +359,7 @@ def _evaluator(b: Bench) -> None:
             b.failures.append("the raw evaluator's order of the hands")
         omp1, omp2 = (statistics.median(a[k] for a in theirs) for k in ("rand1_s", "rand2_s"))
         note = (f"OMPEval HandEvaluator {n / omp1 / 1e6:.1f} M/s: {omp1 / kernel:.2f}x, "
-                + verdict(omp1 / kernel >= 0.6) + f" (>= 0.6x); checksum {first['checksum']}, "
+                + verdict(omp1 / kernel >= 1.0) + f" (>= 1.0x); checksum {first['checksum']}, "
                 + ("same order of all hands: agree" if same else "DISAGREES on the order of the hands"))
     how = f"{WIDTH}-hand vectors, AVX-512" if GATHERS else "scalar lanes, no AVX-512 here"
     row(f"equity kernel (_evaluate_rows: {how}), 1 thread", f"{n / kernel / 1e6:.1f} M/s", note)
