@@ -20,6 +20,7 @@ Since 0.5.0; until then each ranged player was drawn alone and the whole draw re
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -114,6 +115,13 @@ def units(sizes: list[int]) -> list[list[int]]:
     return out
 
 
+def one_table(sizes: list[int]) -> bool:
+    """Whether ranged players with ``sizes`` combos each make one unit whose rows a lane deals from
+    (:class:`Held`'s ``row_cards``): one unit of at most :data:`JOINT_MAX` ways (one range alone may
+    hold more; its rows are then not copied)."""
+    return len(units(sizes)) == 1 and math.prod(sizes) <= JOINT_MAX
+
+
 def _joint(combos: list[np.ndarray], weights: list[np.ndarray],
            masks: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A unit's rows: ``(rows, weights, masks)``, every choice of one combo per player (int64 (R, k),
@@ -167,26 +175,41 @@ def held_tables(ranged: list[tuple[np.ndarray, np.ndarray]], live: np.ndarray) -
     pmask = np.concatenate(pmasks)
     member = np.concatenate(members)
     row_cards = None
-    if len(groups) == 1 and len(pmask) <= JOINT_MAX:  # (one player's range may be larger: then not)
-        bits = (pmask[:, None] >> np.arange(len(live), dtype=np.uint64)[None, :]) & one
-        free = np.broadcast_to(live, bits.shape)[bits == 0].reshape(len(pmask), -1)
-        combos = np.concatenate([c for c, _ in ranged]).astype(np.uint8)
+    if one_table([len(c) for c, _ in ranged]):
         row_cards = np.zeros((len(pmask), ROW_WIDTH), np.uint8)
-        row_cards[:, :len(live)] = np.concatenate([combos[member[:, g]] for g in range(len(ranged))] + [free],
-                                                  axis=1)
+        _fill_rows(np.concatenate([c for c, _ in ranged]).astype(np.uint8), member, pmask, live, row_cards)
     return Held(np.concatenate(probs), np.concatenate(aliases), pmask, np.array(lemire, np.uint64),
                 np.array(weighted, np.bool_), np.array(starts, np.int64), member, unit_of, row_cards)
 
 
+@njit(cache=True)
+def _fill_rows(combos, members, pmask, live, row_cards):
+    """Each row's cards into ``row_cards`` (:class:`Held`): its players' combos (rows of ``combos``
+    by ``members``), then the cards of ``live`` outside its mask of positions ``pmask``."""
+    for r in range(members.shape[0]):
+        k = 0
+        for g in range(members.shape[1]):
+            for j in range(combos.shape[1]):
+                row_cards[r, k] = combos[members[r, g], j]
+                k += 1
+        for i in range(live.shape[0]):
+            if not (pmask[r] >> np.uint64(i)) & np.uint64(1):
+                row_cards[r, k] = live[i]
+                k += 1
+
+
 @functools.cache
-def compiled_for(ranged: bool) -> Callable[[tuple], bool]:
+def compiled_for(ranged: bool, one: bool = True) -> Callable[[tuple], bool]:
     """Whether a chunk kernel's signature is the one compiled for deals with ranged players (``ranged``)
-    or the one without (the deal's ``pmask`` None): the two compile apart (:func:`held_tables`). The
-    deal is the first named tuple with a ``pmask`` among the arguments."""
+    or the one without (the deal's ``pmask`` None), and with ranged players, the one for a single joint
+    table (``one``, :func:`one_table`) or the one for several (``row_cards`` None): they compile apart
+    (:func:`held_tables`). The deal is the first named tuple with a ``pmask`` among the arguments."""
     def matches(sig: tuple) -> bool:
         deal = next((a for a in sig if "pmask" in getattr(a, "fields", ())), None)
-        return deal is not None and (str(dict(zip(deal.fields, deal.types, strict=True))["pmask"])
-                                     != "none") == ranged
+        if deal is None:
+            return False
+        kinds = {name: str(kind) != "none" for name, kind in zip(deal.fields, deal.types, strict=True)}
+        return kinds["pmask"] == ranged and (not ranged or kinds["row_cards"] == one)
 
     return matches
 
@@ -321,15 +344,42 @@ def alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     alias = np.arange(n, dtype=np.int64)
     if np.all(weights == weights[0]):
         return prob, alias
-    small = [i for i in range(n) if scaled[i] < 1.0]
-    large = [i for i in range(n) if scaled[i] >= 1.0]
-    while small and large:
-        s, g = small.pop(), large.pop()
-        prob[s] = np.uint64(min(int(scaled[s] * 2.0**64), int(_ALWAYS) - 1))
+    _pair_off(scaled, prob, alias)
+    return prob, alias
+
+
+@njit(cache=True)
+def _pair_off(scaled, prob, alias):
+    """Walker's pairing for :func:`alias_table`, compiled (a joint table's rows are many: 145 ms for
+    54,420 weighted rows in Python): each column below 1 (``scaled``, the weights times n over their
+    sum) takes its probability in ``prob`` (a 64-bit threshold) and is topped up from a column of 1 or
+    more, ``alias``; what is left has probability 1 up to rounding: always keep."""
+    n = scaled.shape[0]
+    small = np.empty(n, np.int64)
+    large = np.empty(n, np.int64)
+    n_small = n_large = 0
+    for i in range(n):
+        if scaled[i] < 1.0:
+            small[n_small] = i
+            n_small += 1
+        else:
+            large[n_large] = i
+            n_large += 1
+    cap = np.uint64(_ALWAYS - np.uint64(1))
+    while n_small and n_large:
+        n_small -= 1
+        n_large -= 1
+        s, g = small[n_small], large[n_large]
+        x = scaled[s] * 2.0**64
+        prob[s] = cap if x >= 2.0**64 else min(np.uint64(x), cap)
         alias[s] = g
         scaled[g] -= 1.0 - scaled[s]
-        (small if scaled[g] < 1.0 else large).append(g)
-    return prob, alias  # what is left has probability 1 up to rounding: always keep
+        if scaled[g] < 1.0:
+            small[n_small] = g
+            n_small += 1
+        else:
+            large[n_large] = g
+            n_large += 1
 
 
 def ranged_arrays(scenario) -> tuple[np.ndarray, np.ndarray]:

@@ -213,9 +213,10 @@ class Game:
         benchmark's breakdown of a trial's time (hold'em's kernel; others may ignore it)."""
         raise NotImplementedError
 
-    def simulation_cached(self, ranged: bool = False) -> bool:
+    def simulation_cached(self, ranged: bool = False, one_table: bool = True) -> bool:
         """Whether the Monte Carlo kernel is already in numba's on-disk cache (for deals with ranged
-        players when ``ranged``: a kernel compiles apart for them)."""
+        players when ``ranged``, and of one joint table or several (``one_table``,
+        :func:`equity.engines.dealing.one_table`): a kernel compiles apart for each kind)."""
         raise NotImplementedError
 
     def exact_deals(self, scenario: Spot) -> tuple[np.ndarray, np.ndarray]:

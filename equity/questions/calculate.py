@@ -18,7 +18,7 @@ import numpy as np
 
 from equity.engines import exact
 from equity.engines import montecarlo as simulate
-from equity.engines.dealing import RANDOM_HAND
+from equity.engines.dealing import RANDOM_HAND, one_table
 from equity.errors import ScenarioError, TooLarge
 from equity.games import Game
 from equity.options import DEFAULT, FIELDS, METHODS, Method, OnStart, RunOptions
@@ -113,8 +113,9 @@ def run_chosen(scenario: Scenario, chosen: str, deals: exact.Plan | None, option
     seats = list(combos or ())
     if options.on_start is not None:
         game = scenario.game
+        sizes = [len(c) for c, _ in scenario.ranged()]
         options.on_start(chosen, game.enumeration_cached(scenario, deals) if chosen == "exact"
-                         else game.simulation_cached(bool(scenario.ranged())), game.title)
+                         else game.simulation_cached(bool(sizes), one_table(sizes)), game.title)
     if chosen == "exact":
         return exact.enumerate_exact(scenario, threads=options.threads, categories=categories,
                                      progress=options.progress, deals=deals, combos=seats)

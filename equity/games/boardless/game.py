@@ -171,7 +171,7 @@ class BoardlessGame(Game):
 
         return boardless_mc.prepare(scenario, self, categories)
 
-    def simulation_cached(self, ranged: bool = False) -> bool:
+    def simulation_cached(self, ranged: bool = False, one_table: bool = True) -> bool:
         from equity.engines.parallel import in_jit_cache
         from equity.games.boardless import montecarlo as boardless_mc
 

@@ -51,6 +51,9 @@ class HoldemGame(Game):
             {"players": [hands[0], 2], "board": board, "trials": 20_000, "seed": 1},
             {"players": [hands[0], 1], "trials": 20_000, "seed": 1, "categories": True},
             {"players": ranged, "board": board, "method": "monte-carlo", "trials": 20_000, "seed": 1},
+            # ranges too wide for one joint table (weighted: the alias tables' pairing compiles too)
+            {"players": ["66+,A6s+,K9s+@50", "66+,A6s+,K9s+", "QQ+"], "method": "monte-carlo",
+             "trials": 20_000, "seed": 1},
             {"question": "dist", "players": ranged, "board": board},
             {"question": "dist", "players": ranged, "method": "monte-carlo", "trials": 20_000, "seed": 1},
             {"question": "runout", "players": hands[:2], "board": board},
@@ -134,12 +137,12 @@ class HoldemGame(Game):
 
         return holdem_mc.prepare(scenario, self, categories, stages)
 
-    def simulation_cached(self, ranged: bool = False) -> bool:
+    def simulation_cached(self, ranged: bool = False, one_table: bool = True) -> bool:
         from equity.engines.dealing import compiled_for
         from equity.engines.parallel import in_jit_cache
         from equity.games.holdem import montecarlo as holdem_mc
 
-        return in_jit_cache(holdem_mc._chunks, compiled_for(ranged))
+        return in_jit_cache(holdem_mc._chunks, compiled_for(ranged, one_table))
 
     def enumeration(self, scenario: Spot, plan: Any, categories: bool, per_deal: bool = False) -> Enumeration:
         from equity.games.holdem import exact as holdem_exact

@@ -53,6 +53,9 @@ class OmahaGame(Game):
             {"players": [hands[0], 2], "board": board, "trials": 20_000, "seed": 1},
             {"players": [hands[0], 1], "trials": 20_000, "seed": 1, "categories": True},
             {"players": ranged, "board": board, "method": "monte-carlo", "trials": 20_000, "seed": 1},
+            # ranges too wide for one joint table
+            {"players": ["AAK" + "x" * (h - 3), "QQJ" + "x" * (h - 3)], "method": "monte-carlo",
+             "trials": 20_000, "seed": 1},
             {"question": "dist", "players": ranged, "board": board},
             {"question": "runout", "players": hands[:2], "board": board},
             {"question": "runout", "players": ranged, "board": board},
@@ -90,12 +93,12 @@ class OmahaGame(Game):
 
         return omaha_mc.prepare(scenario, self, categories)
 
-    def simulation_cached(self, ranged: bool = False) -> bool:
+    def simulation_cached(self, ranged: bool = False, one_table: bool = True) -> bool:
         from equity.engines.dealing import compiled_for
         from equity.engines.parallel import in_jit_cache
         from equity.games.omaha import montecarlo as omaha_mc
 
-        return in_jit_cache(omaha_mc._run_chunks_omaha, compiled_for(ranged))
+        return in_jit_cache(omaha_mc._run_chunks_omaha, compiled_for(ranged, one_table))
 
     def exact_work(self, deals: float, players: int, boards: int, to_deal: int,
                    uniform: bool = True) -> float:
