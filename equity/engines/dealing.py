@@ -192,10 +192,12 @@ def _fill_rows(combos, members, pmask, live, row_cards):
             for j in range(combos.shape[1]):
                 row_cards[r, k] = combos[members[r, g], j]
                 k += 1
-        for i in range(live.shape[0]):
-            if not (pmask[r] >> np.uint64(i)) & np.uint64(1):
-                row_cards[r, k] = live[i]
-                k += 1
+        held = pmask[r]
+        for i in range(live.shape[0]):  # branch-free: each card written, kept when it is not held
+            row_cards[r, k] = live[i]
+            k += 1 - np.int64((held >> np.uint64(i)) & np.uint64(1))
+        if k < row_cards.shape[1]:
+            row_cards[r, k] = 0  # (the last written card of a row that ends on a held one)
 
 
 @functools.cache
