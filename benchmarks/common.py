@@ -12,11 +12,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from importlib.metadata import version
 from pathlib import Path
 
 import numba
 import numpy as np
+
+import equity  # (its own version: an editable install's metadata keeps the version it was installed at)
 
 BIN = Path(sys.executable).parent
 
@@ -32,7 +33,7 @@ def header() -> None:
         pass
     print(f"machine  {cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}")
     print(f"versions python {platform.python_version()}, numpy {np.__version__}, numba "
-          f"{numba.__version__}, equity {version('equity')}; numba threads {numba.get_num_threads()}")
+          f"{numba.__version__}, equity {equity.__version__}; numba threads {numba.get_num_threads()}")
     print(f"date     {time.strftime('%Y-%m-%d %H:%M')}")
     print()
 
