@@ -11,12 +11,13 @@ from equity.engines.deck import (
     _below,
     _bounded_draws,
     _deal_counts,
+    _deal_lanes,
     _draw_counts,
     _seed_lanes,
     _seed_stream,
     stream_state,
 )
-from equity.engines.held_cards import _held_map, _lane_deal_counts
+from equity.engines.held_cards import ROW_WIDTH, _deal_rows, _held_map, _lane_deal_counts, _row_decks
 
 
 @njit(cache=True)
@@ -158,3 +159,105 @@ def test_a_lane_rejection_draws_fresh_outputs_as_lemire_does(bound):
             assert got == bound
         kept = np.uint64(threshold + (1 << 32) * 3)
         assert int(_accept(st, j, kept, np.uint64(bound))) == int(kept)
+
+
+_M64 = (1 << 64) - 1
+
+
+def _state_giving(first: int, rest: tuple[int, int, int]) -> list[int]:
+    """A xoshiro256** state whose first output is ``first``: the output is rotl(s1 * 5, 7) * 9, undone."""
+    s1 = (first * pow(9, -1, 1 << 64)) & _M64
+    s1 = ((s1 >> 7) | (s1 << 57)) & _M64
+    s1 = (s1 * pow(5, -1, 1 << 64)) & _M64
+    return [rest[0], s1, rest[1], rest[2]]
+
+
+def _outputs(state: list[int]):
+    """xoshiro256** from ``state``, written out (as tests/naive.py's stream, from a given state)."""
+    s = list(state)
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (64 - r))) & _M64
+
+    while True:
+        result = (rotl((s[1] * 5) & _M64, 7) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        yield result
+
+
+@njit
+def _deal_once(st, decks, n):
+    dealt = np.zeros((n, LANES), np.uint64)
+    raw = np.zeros(((n + 1) // 2, LANES), np.uint64)
+    _deal_lanes(st, raw, decks, n, dealt)
+    return dealt
+
+
+@njit
+def _deal_rows_once(st, row_cards, n_held, n_live, rows, n):
+    dealt = np.zeros((n, LANES), np.uint64)
+    raw = np.zeros(((n + 1) // 2, LANES), np.uint64)
+    decks, decks8, rows8 = _row_decks(row_cards)
+    _deal_rows(st, raw, decks, decks8, n, dealt, rows8, n_held, n_live, rows)
+    return dealt
+
+
+def _plain_deal(state, deck, n, first=0):
+    """Swap-with-counter from ``deck[first:]`` (a list, changed in place), 32 bits a card from the
+    outputs of ``state`` in order, a rejected product redrawn from the next outputs' high halves."""
+    outputs = _outputs(state)
+    raw = [next(outputs) for _ in range((n + 1) // 2)]
+    top, out = len(deck) - 1, []
+    for x in range(n):
+        bound = top + 1 - first
+        threshold = ((1 << 32) - bound) % bound
+        bits = raw[x // 2] >> 32 if x % 2 == 0 else raw[x // 2] & 0xFFFFFFFF
+        product = bits * bound
+        while (product & 0xFFFFFFFF) < threshold:
+            product = (next(outputs) >> 32) * bound
+        i = first + (product >> 32)
+        deck[i], deck[top] = deck[top], deck[i]
+        out.append(deck[top])
+        top -= 1
+    return out
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_a_rejected_product_is_drawn_again_after_the_lanes_loop(which):
+    # Lanes whose first output has a zero high half: card 0's product (0) is rejected, as Lemire's rule
+    # says for a bound whose threshold is positive; its swap is undone and the lane drawn again from its
+    # stream. Every lane deals what the plain swap-with-counter deal from the same state deals, and a
+    # deck of positions stays a permutation. ``which``: card 0 rejected (0), card 1 (the low half of the
+    # first output zero, 1), or both (2), in lanes 0, 6 and 15 only.
+    live = list(range(3, 52))
+    n = 7
+    states = []
+    for j in range(LANES):
+        rest = (0x9E3779B97F4A7C15 * (j + 1) & _M64, 0xD1B54A32D192ED03 * (j + 3) & _M64, 12345 + j)
+        first = 0xDEADBEEF12345678 + j
+        if j in (0, 6, 15):
+            first = [0x00000000_8BADF00D, 0x8BADF00D_00000000, 0][which]
+        states.append(_state_giving(first, rest))
+    st = np.array(states, np.uint64).T.copy()
+    decks = np.array([live] * LANES, np.uint8)
+    got = _deal_once(st, decks, n)
+    for j in range(LANES):
+        deck = list(live)
+        assert got[:, j].tolist() == _plain_deal(states[j], deck, n), j
+        assert decks[j].tolist() == deck and sorted(deck) == live
+    # The same for a lane dealing from its row of a joint table: held cards first, then the free ones.
+    row_cards = np.zeros((2, ROW_WIDTH), np.uint8)
+    row_cards[0, :52] = [50, 51, 48, 49] + list(range(48))
+    row_cards[1, :52] = [0, 1, 2, 3] + list(range(4, 52))
+    rows = np.array([[j % 2 for j in range(LANES)]], np.int64)
+    st = np.array(states, np.uint64).T.copy()
+    got = _deal_rows_once(st, row_cards, 4, 52, rows, n)
+    for j in range(LANES):
+        deck = row_cards[j % 2, :52].tolist()
+        assert got[:, j].tolist() == _plain_deal(states[j], deck, n, first=4), j
