@@ -250,7 +250,12 @@ def _splitmix64(x):
 def stream(seed, k):
     """Chunk ``k``'s generator for ``seed``: SplitMix64 seeds a xoshiro256** state. Yields outputs."""
     base = _splitmix64(seed) ^ ((k * 0xD1B54A32D192ED03) & _M64)
-    s = [_splitmix64((base + (i + 1) * 0x9E3779B97F4A7C15) & _M64) for i in range(4)]
+    return stream_from([_splitmix64((base + (i + 1) * 0x9E3779B97F4A7C15) & _M64) for i in range(4)])
+
+
+def stream_from(state):
+    """xoshiro256**'s outputs from ``state`` (four 64-bit integers)."""
+    s = list(state)
 
     def rotl(x, r):
         return ((x << r) | (x >> (64 - r))) & _M64

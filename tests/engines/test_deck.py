@@ -172,25 +172,6 @@ def _state_giving(first: int, rest: tuple[int, int, int]) -> list[int]:
     return [rest[0], s1, rest[1], rest[2]]
 
 
-def _outputs(state: list[int]):
-    """xoshiro256** from ``state``, written out (as tests/naive.py's stream, from a given state)."""
-    s = list(state)
-
-    def rotl(x, r):
-        return ((x << r) | (x >> (64 - r))) & _M64
-
-    while True:
-        result = (rotl((s[1] * 5) & _M64, 7) * 9) & _M64
-        t = (s[1] << 17) & _M64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = rotl(s[3], 45)
-        yield result
-
-
 @njit
 def _deal_once(st, decks, n):
     dealt = np.zeros((n, LANES), np.uint64)
@@ -211,7 +192,7 @@ def _deal_rows_once(st, row_cards, n_held, n_live, rows, n):
 def _plain_deal(state, deck, n, first=0):
     """Swap-with-counter from ``deck[first:]`` (a list, changed in place), 32 bits a card from the
     outputs of ``state`` in order, a rejected product redrawn from the next outputs' high halves."""
-    outputs = _outputs(state)
+    outputs = naive.stream_from(state)
     raw = [next(outputs) for _ in range((n + 1) // 2)]
     top, out = len(deck) - 1, []
     for x in range(n):
