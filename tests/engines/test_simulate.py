@@ -264,7 +264,7 @@ def _value(game):
     # Two units (78 x 64 combos together, then QQ+ apart), which collide: positions mapped past the held
     # cards; and one range of 90,090 combos, more than a unit's rows copy: likewise.
     (["22+", "A2s+,K9s+", "QQ+", None], "", "holdem"),
-    pytest.param(["AsAhKsKh", "Kxxx,Qxxx,Jxxx", None], "Qd7c2h", "plo", marks=pytest.mark.slow),
+    (["AsAhKsKh", "Kxxx,Qxxx,Jxxx", None], "Qd7c2h", "plo"),
 ])
 def test_seeded_counts_follow_the_lane_contract(players, board, game):
     # The deals of tests/naive.py's lane_trials (the contract of equity.engines.deck written out plainly),
