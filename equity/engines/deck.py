@@ -186,16 +186,24 @@ def _deal_lanes(st, raw, decks, n, dealt):
     products, and a lane whose product must be rejected (about one draw in 10**8) has its swap undone
     and is drawn again after the loop, the same draws in the same order. With the rejection's code in
     the loop, its registers spilled: 10.7 ns a trial of seven cards against 17 (a busy machine)."""
+    _deal_from(st, raw, decks, n, dealt, 0, decks.shape[1] - 1)
+
+
+@njit(inline="always")
+def _deal_from(st, raw, decks, n, dealt, first, top):
+    """:func:`_deal_lanes` from positions ``first .. top`` of each lane's deck (``first`` 0 but for a
+    deck that starts with cards it must not deal:
+    :func:`~equity.engines.held_cards._deal_rows`)."""
     _fill_lanes(st, raw, (n + 1) >> 1)
-    top = decks.shape[1] - 1
+    base = uint64(first)
     for x in range(n):
         shift = uint64(32) * uint64(1 - (x & 1))
-        bound = uint64(top + 1)
+        bound = uint64(top + 1 - first)
         rare = False
         for j in range(LANES):
             m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
             rare |= (m & _LOW) < bound
-            i = m >> uint64(32)
+            i = base + (m >> uint64(32))
             c = decks[j, i]
             decks[j, i] = decks[j, top]
             decks[j, top] = c
@@ -204,11 +212,11 @@ def _deal_lanes(st, raw, decks, n, dealt):
             for j in range(LANES):
                 m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
                 if (m & _LOW) < bound:
-                    i = m >> uint64(32)
+                    i = base + (m >> uint64(32))
                     c = decks[j, i]
                     decks[j, i] = decks[j, top]
                     decks[j, top] = c
-                    i = _accept(st, j, m, bound) >> uint64(32)
+                    i = base + (_accept(st, j, m, bound) >> uint64(32))
                     c = decks[j, i]
                     decks[j, i] = decks[j, top]
                     decks[j, top] = c

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit, types, uint64
 from numba.extending import intrinsic
 
-from equity.engines.deck import _LOW, _ONE, LANES, _accept, _deal_lanes, _fill_lanes, _lane_state
+from equity.engines.deck import _ONE, LANES, _deal_from, _deal_lanes, _lane_state
 
 #: Bytes in a row of a unit's ``row_cards`` (:class:`~equity.engines.dealing.Held`): every live card, padded
 #: to whole 64-bit words, which :func:`_deal_rows` copies.
@@ -119,36 +119,14 @@ def _deal_rows(st, raw, decks, decks8, n, dealt, rows8, n_held, n_live, rows):
     of its row of the unit's ``row_cards`` (:class:`~equity.engines.dealing.Held`; ``rows8``, the rows as
     eight words, copied word by word into ``decks8``, the decks' words; ``rows``, int64 (1, LANES), each
     lane's row), and the cards are drawn from its positions ``n_held .. n_live - 1``, the cards nobody
-    holds, with the swap-with-counter draw and the same random numbers. The next trial starts from a
-    fresh copy, so the dealt card is not written back to the top. (Mapping positions of a deck kept
-    from trial to trial through the row, one load a card, measured 1.5 ns a trial slower.)"""
-    _fill_lanes(st, raw, (n + 1) >> 1)
+    holds, with the swap-with-counter draw and the same random numbers
+    (:func:`~equity.engines.deck._deal_from`). (Mapping positions of a deck kept from trial to trial
+    through the row, one load a card, measured 1.5 ns a trial slower.)"""
     for j in range(LANES):
         r = uint64(rows[0, j])
         for w in range(ROW_WIDTH // 8):
             decks8[j, w] = rows8[r, w]
-    top = uint64(n_live - 1)
-    held = uint64(n_held)
-    for x in range(n):
-        shift = uint64(32) * uint64(1 - (x & 1))
-        bound = top + _ONE - held
-        rare = False
-        for j in range(LANES):
-            m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
-            rare |= (m & _LOW) < bound
-            i = held + (m >> uint64(32))
-            dealt[x, j] = decks[j, i]
-            decks[j, i] = decks[j, top]
-        if rare:  # as _deal_lanes: a rejected product's draw undone, then drawn afresh
-            for j in range(LANES):
-                m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
-                if (m & _LOW) < bound:
-                    i = held + (m >> uint64(32))
-                    decks[j, i] = dealt[x, j]
-                    i = held + (_accept(st, j, m, bound) >> uint64(32))
-                    dealt[x, j] = decks[j, i]
-                    decks[j, i] = decks[j, top]
-        top -= _ONE
+    _deal_from(st, raw, decks, n, dealt, n_held, n_live - 1)
 
 
 @njit
