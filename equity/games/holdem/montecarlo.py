@@ -131,6 +131,13 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
     lemire, weighted, unit_start, members, unit_of = d.lemire, d.weighted, d.unit_start, d.members, d.unit_of
     alias_prob, alias_idx = d.alias_prob, d.alias_idx
     want_combos = combo_n.shape[1] > 0
+    def hand(r, w, a, b):
+        """The class of two hole cards ``a``, ``b`` on a five-card board walked to ``r``, ``w`` (a closure:
+        numba inlines it, where a jitted helper taking the tables would update their reference counts)."""
+        x = w + card_word[a] + card_word[b]
+        return min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
+                   rank_last[uint64(rank_step[r + (a >> _TWO)]) + (b >> _TWO)])
+
     r_board = np.empty(LANES, np.uint64)
     w_board = np.empty(LANES, np.uint64)
     values = np.empty((n_players, LANES), np.int32)
@@ -206,12 +213,8 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
                     if holes[p, 0] == -2:  # a ranged hand, one joint table: its cards from the lanes' rows
                         at = uint64(2 * holes[p, 1])
                         for lane in range(lanes):
-                            a = uint64(row_decks[lane, at])
-                            b = uint64(row_decks[lane, at + _ONE])
-                            q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
-                            x = w_board[lane] + card_word[a] + card_word[b]
-                            values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
-                                                  rank_last[q + (b >> _TWO)])
+                            values[p, lane] = hand(r_board[lane], w_board[lane], uint64(row_decks[lane, at]),
+                                                   uint64(row_decks[lane, at + _ONE]))
                         continue
                 if holes[p, 0] >= 0 and n_five > 0:  # a specific hand: its rank class in one load
                     mine = ranks_of[p]
@@ -222,12 +225,7 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
                         values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], v)
                     continue
                 for lane in range(lanes):
-                    a = dealt[ra, lane]
-                    b = dealt[ra + 1, lane]
-                    q = uint64(rank_step[r_board[lane] + (a >> _TWO)])
-                    x = w_board[lane] + card_word[a] + card_word[b]
-                    values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
-                                          rank_last[q + (b >> _TWO)])
+                    values[p, lane] = hand(r_board[lane], w_board[lane], dealt[ra, lane], dealt[ra + 1, lane])
             if d.stages < 4:
                 continue
             # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer. The
