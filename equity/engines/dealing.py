@@ -85,9 +85,10 @@ class Held(NamedTuple):
     - ``unit_start`` int64 (U + 1,): the units' first rows; ``members`` int64 (R, G): the combo (a row
       of the deal's ``ranged``) each of the row's unit's players holds, 0 for the others';
       ``unit_of`` int64 (G,): each ranged player's unit;
-    - ``row_cards`` uint8 (R, len(live)) with one unit, else None: each row's cards, its players' combos
-      in order (player ``g``'s ``hole`` cards at ``hole * g``), then the ``m`` cards that nobody holds
-      in ``live``'s order (position ``v`` of a lane's deck is card ``row_cards[row, n_held + v]``).
+    - ``row_cards`` uint8 (R, ROW_WIDTH) with one unit (:func:`one_table`), else None: each row's cards,
+      its players' combos in order (player ``g``'s ``hole`` cards at ``hole * g``), then the ``m`` cards
+      that nobody holds in ``live``'s order (position ``v`` of a lane's deck is card
+      ``row_cards[row, n_held + v]``), then zeros.
     """
 
     alias_prob: np.ndarray
@@ -269,8 +270,8 @@ def _draw_lanes(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, pmask
 def _draw_one(st, rr, used, ok, rows, unit_start, alias_prob, alias_idx, pmask, lemire, weighted):
     """:func:`_draw_lanes` for a single unit (the same draws, without the masks of held positions, which
     its kernels do not read), which has nothing to collide with: the bounded draws run as vectors and
-    the alias coins apart. (A kernel compiles one of the two: with both
-    paths in one function, the one-unit draws ran at 4 ns a lane, not 1.4.)"""
+    the alias coins apart. (A kernel compiles one of the two: with both paths in one function, the
+    one-unit draws ran at 4 ns a lane, not 1.4.)"""
     _fill_lanes(st, rr, rr.shape[0])
     bound = uint64(unit_start[1])
     t = lemire[0]

@@ -31,6 +31,7 @@ import numpy as np
 
 from equity.cards import format_cards
 from equity.engines import exact
+from equity.engines.dealing import one_table
 from equity.engines.montecarlo import board_seed
 from equity.engines.parallel import check_threads
 from equity.errors import EquityError, GameError, RangeError, ScenarioError
@@ -115,7 +116,9 @@ def flops(hero: str | Range | None, villain: str | Range | None | int = None, *,
                options.trials, options.precision, options.time_s)
     if options.on_start is not None:
         weighted = not all((w == 1).all() for _, w in sides)
-        options.on_start("monte-carlo" if mc else "flops", chosen.simulation_cached(True) if mc
+        sizes = [len(c) for c, _ in scenario.ranged()]  # the ranged players (before each flop's cards)
+        options.on_start("monte-carlo" if mc else "flops",
+                         chosen.simulation_cached(bool(sizes), one_table(sizes)) if mc
                          else chosen.flops.cached(weighted), chosen.title)
     count_start = time.perf_counter()
     counts = _run(job, chosen_set, options, workers, cluster)
