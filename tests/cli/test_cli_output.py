@@ -51,7 +51,7 @@ def pct(x: float) -> str:
 
 def test_a_long_range_prints_whole_on_one_line_with_every_number():
     args = ["AsKs", "vs", LONG_RANGE, "QQ+,AK", "--board", "Th9h2c"]
-    numbers = json.loads(run(*args, "--json").output)
+    numbers = json.loads(run(*args, "--json").stdout)
     lines = whole(run(*args).output)
     (row,) = [line for line in lines if line.startswith("villain 1")]
     assert LONG_RANGE in row
@@ -64,7 +64,7 @@ def test_a_long_range_prints_whole_on_one_line_with_every_number():
 def test_hi_lo_halves_and_categories_are_whole():
     args = ["AsAd2c3d", "vs", "KsKdQsJh", "vs", "AhAc4c5h", "--game", "plo8", "--board", "5c8d9s",
             "--categories"]
-    numbers = json.loads(run(*args, "--json").output)
+    numbers = json.loads(run(*args, "--json").stdout)
     text = run(*args).output
     whole(text)
     for p in numbers["players"]:
@@ -99,7 +99,7 @@ winnings = [{140 * m}, 0, 0, {246 * m}]
 
 def test_hands_list_and_summary_are_whole_with_long_names_and_millions(tmp_path):
     path = _million_hand(tmp_path)
-    out = json.loads(run("hands", path, "--json").output)
+    out = json.loads(run("hands", path, "--json").stdout)
     (hand,) = out["hands"]
     text = run("hands", path, "--list").output
     lines = whole(text)
@@ -126,7 +126,7 @@ def test_check_names_and_numbers_are_whole(tmp_path):
 
 def test_runout_and_hits_tables_are_whole():
     args = ["runout", "AsKs", "vs", LONG_RANGE, "--board", "Th9h2c7d"]
-    data = json.loads(run(*args, "--json").output)
+    data = json.loads(run(*args, "--json").stdout)
     text = run(*args).output
     lines = whole(text)
     assert any(LONG_RANGE in line for line in lines)
@@ -134,14 +134,14 @@ def test_runout_and_hits_tables_are_whole():
         assert pct(runout["players"][0]["equity"]) in text
     hits = run("hits", LONG_RANGE, "--board", "Th9h2c").output
     whole(hits)
-    data = json.loads(run("hits", LONG_RANGE, "--board", "Th9h2c", "--json").output)
+    data = json.loads(run("hits", LONG_RANGE, "--board", "Th9h2c", "--json").stdout)
     assert f"{data['combos']:,}" in hits
 
 
 @pytest.mark.parametrize("how", ["option", "COLUMNS"])
 def test_a_width_set_on_purpose_narrows_names_never_numbers(how):
     args = ["AsKs", "vs", LONG_RANGE, "QQ+,AK", "--board", "Th9h2c"]
-    numbers = json.loads(run(*args, "--json").output)
+    numbers = json.loads(run(*args, "--json").stdout)
     result = run(*args, "--width", "60") if how == "option" else run(*args, env={"COLUMNS": "60"})
     lines = result.output.splitlines()
     assert max(map(len, lines)) <= 60 and all(line == line.rstrip() for line in lines)
@@ -154,7 +154,7 @@ def test_a_width_set_on_purpose_narrows_names_never_numbers(how):
 
 def test_a_width_too_narrow_for_the_numbers_prints_the_table_whole():
     args = ["AsKs", "vs", LONG_RANGE, "--board", "Th9h2c"]
-    numbers = json.loads(run(*args, "--json").output)
+    numbers = json.loads(run(*args, "--json").stdout)
     lines = run(*args, "--width", "24").output.splitlines()
     for p, row in zip(numbers["players"], players(lines), strict=True):
         assert row.split()[-3:] == [pct(p["win"]), pct(p["tie"]), pct(p["equity"])]

@@ -25,8 +25,8 @@ SPOT = ("select avg(riverEquity(hero)) as eq, count(winsHi(hero)) as wins "
 
 def test_a_query_answers_what_the_equity_command_answers():
     """The same spot asked both ways (a second implementation: the equity engine)."""
-    query = json.loads(invoke("query", SPOT, "--json").output)["statements"][0]
-    engine = json.loads(invoke("AhKd", "vs", "QQ+,77", "--board", "Kh7d2c", "--json").output)["players"][0]
+    query = json.loads(invoke("query", SPOT, "--json").stdout)["statements"][0]
+    engine = json.loads(invoke("AhKd", "vs", "QQ+,77", "--board", "Kh7d2c", "--json").stdout)["players"][0]
     eq, wins = query["selectors"]
     assert query["method"] == "exact" and eq["value"] == pytest.approx(engine["equity"], abs=1e-12)
     assert wins["value"] == pytest.approx(engine["win"], abs=1e-12)
@@ -47,7 +47,7 @@ def test_a_query_file_with_several_statements(tmp_path):
                     "select count(pairedBoard(flop)) as paired from game='holdem'\n")
     done = invoke("query", str(path), "--json")
     assert done.exit_code == 0, done.output
-    first, second = json.loads(done.output)["statements"]
+    first, second = json.loads(done.stdout)["statements"]
     assert first["selectors"][0]["fraction"] == "301/330"  # the issue's published example
     # a paired flop: 1 - (48 * 44) / (51 * 50), the published 17.18%
     assert second["selectors"][0]["fraction"] == "73/425"
@@ -66,12 +66,12 @@ def test_csv_has_a_row_per_selector_and_per_bucket():
 def test_monte_carlo_is_repeatable_and_reports_its_error():
     args = ("query", "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QQ'", "--seed", "5",
             "--trials", "20000", "--json")
-    one, two = (json.loads(invoke(*args).output)["statements"][0] for _ in range(2))
+    one, two = (json.loads(invoke(*args).stdout)["statements"][0] for _ in range(2))
     assert one["method"] == "monte-carlo" and one["seed"] == 5 and one["trials"] == 20000
     assert one["selectors"] == two["selectors"]
     eq = one["selectors"][0]
     # AKo vs QQ preflop, exactly 0.4308 (the engine's exact run of AhKd vs QQ's six combos)
-    exact = json.loads(invoke("AhKd", "vs", "QQ", "--exact", "--json").output)["players"][0]["equity"]
+    exact = json.loads(invoke("AhKd", "vs", "QQ", "--exact", "--json").stdout)["players"][0]["equity"]
     assert abs(eq["value"] - exact) < 5 * eq["se"]
 
 
@@ -103,11 +103,11 @@ def test_a_missing_file_and_both_formats_are_refused():
 def test_a_where_that_keeps_nothing_and_a_hindsight_average_say_so():
     done = invoke("query", "select avg(riverEquity(hero)) as eq from hero='AhKd', villain='QsQc', "
                   "board='Kh7d2c' where handType(hero, flop) = quads", "--json")
-    statement = json.loads(done.output)["statements"][0]
+    statement = json.loads(done.stdout)["statements"][0]
     assert statement["selectors"][0]["value"] is None and "keeps no deal" in statement["notes"][0]
     done = invoke("query", "select avg(equity(hero, flop)) as eq from hero='AhKd', villain='QsQc', "
                   "board='Kh7d2c' where handType(villain, river) >= trips", "--json")
-    assert "hindsight" in json.loads(done.output)["statements"][0]["notes"][0]
+    assert "hindsight" in json.loads(done.stdout)["statements"][0]["notes"][0]
 
 
 def test_batch_runs_query_lines_and_reports_a_bad_one(tmp_path):
@@ -127,7 +127,7 @@ def test_a_division_by_zero_leaves_its_selector_without_a_value_and_says_so():
     done = invoke("query", "select avg(riverEquity(hero) / (boardSuitCount(river) - 4)) as x, "
                   "avg(riverEquity(hero)) as eq from hero='AhKd', villain='QsQc', board='Kh7d2c'", "--json")
     assert done.exit_code == 0, done.output
-    statement = json.loads(done.output)["statements"][0]  # strict JSON: no NaN
+    statement = json.loads(done.stdout)["statements"][0]  # strict JSON: no NaN
     x, eq = statement["selectors"]
     assert x["value"] is None and eq["fraction"] == "301/330"
     # four suits on a river of Kh 7d 2c: the turn and river add a spade and one more card of any suit

@@ -68,7 +68,7 @@ def flat(text: str) -> str:
 def test_a_registered_question_is_a_command_with_its_help(toy):
     done = invoke("echo", "hello", "world", "--shout")
     assert done.exit_code == 0, done.output
-    assert json.loads(done.output) == {"said": "HELLO WORLD", "words": 2}
+    assert json.loads(done.stdout) == {"said": "HELLO WORLD", "words": 2}
     assert "Say WORDS back." in invoke("echo", "--help").output
     bad = invoke("echo", "nonsense")
     assert bad.exit_code == 2 and "Error: 'nonsense' is no word to echo" in bad.output
@@ -140,4 +140,4 @@ def test_each_view_is_a_function_of_the_reports():
 def test_a_command_and_a_batch_line_give_one_document(args, line):
     done = invoke(*args, "--json")
     assert done.exit_code == 0, done.output
-    assert timeless(json.loads(done.output)) == timeless(registry.ask(line))
+    assert timeless(json.loads(done.stdout)) == timeless(registry.ask(line))

@@ -36,7 +36,7 @@ def hands(*args, input=None):
 
 def as_json(*args):
     result = hands(*args, "--json")
-    return result.exit_code, json.loads(result.output)
+    return result.exit_code, json.loads(result.stdout)
 
 
 def test_the_examples_are_read_and_priced_with_nothing_lost():
@@ -134,7 +134,7 @@ def test_duplicates_are_counted_once():
 def test_standard_input(name):
     text = (EXAMPLES / name).read_text()  # the PHH file starts with a comment line
     result = CliRunner().invoke(cli, ["hands", "-", "--json"], input=text)
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert result.exit_code == 0 and out["summary"]["priced"] == 1 and out["hands"][0]["file"] == "-"
 
 

@@ -257,7 +257,7 @@ def test_eval_of_each_game(game, cards, category, rank):
 
     result = invoke("eval", "--game", game, cards, "--json")
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert out["game"] == get_game(game).name and out["category"] == category
     assert rank is None or out["rank"] == rank
 
@@ -265,7 +265,7 @@ def test_eval_of_each_game(game, cards, category, rank):
 def test_stud8_eval_names_the_low_of_all_seven_cards():
     import json
 
-    out = json.loads(invoke("eval", "--game", "stud8", "As2d5h8cKd9s3h", "--json").output)
+    out = json.loads(invoke("eval", "--game", "stud8", "As2d5h8cKd9s3h", "--json").stdout)
     assert out["low"] == {"qualifies": True, "ranks": [8, 5, 3, 2, 1], "description": "8-5-3-2-A low"}
     assert naive.low8_key(ids("As2d5h8cKd9s3h")) == (8, 5, 3, 2, 1)
 

@@ -142,7 +142,7 @@ def invoke(*args):
 def test_the_command_and_a_batch_line_give_one_document():
     done = invoke("icm", "5000", "3000", "2000", "--payouts", "50,30,20", "--allin", "3,1", "--json")
     assert done.exit_code == 0, done.output
-    document = json.loads(done.output)
+    document = json.loads(done.stdout)
     line = {"question": "icm", "stacks": [5000, 3000, 2000], "payouts": "50,30,20", "allin": "3,1"}
     assert document == registry.ask(line)
     assert [p["equity"] for p in document["players"]] == pytest.approx(

@@ -109,7 +109,7 @@ def invoke(*args):
 def test_the_command_and_a_batch_line_give_one_document():
     done = invoke("pushfold", "10", "--json")
     assert done.exit_code == 0, done.output
-    document = json.loads(done.output)
+    document = json.loads(done.stdout)
     assert document == registry.ask({"question": "pushfold", "stack": 10})
     assert document["exploitability"] <= 1e-6 and len(document["push"]) == 169
     text = invoke("pushfold", "10").output
@@ -148,7 +148,7 @@ def test_a_chart_is_each_stacks_answer_read_by_class():
     assert c.call["72o"] in (((2, 2),), ())
     done = invoke("pushfold", "--chart", "2-8", "--step", "1.5", "--json")
     assert done.exit_code == 0, done.output
-    assert json.loads(done.output)["push"]["AA"] == [[2, 8]]
+    assert json.loads(done.stdout)["push"]["AA"] == [[2, 8]]
     assert invoke("pushfold", "10", "--chart", "1-5").exit_code == 2
     assert invoke("pushfold", "--chart", "5").exit_code == 2
 
@@ -170,7 +170,7 @@ def test_the_csv_is_the_json_by_rows():
     import csv
     import io
 
-    document = json.loads(invoke("pushfold", "6", "--json").output)
+    document = json.loads(invoke("pushfold", "6", "--json").stdout)
     done = invoke("pushfold", "6", "--csv")
     assert done.exit_code == 0, done.output
     head, shoves, calls = list(csv.reader(io.StringIO(done.output)))

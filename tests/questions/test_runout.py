@@ -166,7 +166,7 @@ def test_the_json_is_strict_and_matches_the_api():
     assert data["outs"] == ["Ah", "Ad", "Ac", "Kh", "Kd", "Kc"]
     assert len(data["runouts"]) == 45 and data["runouts"][0]["players"][0]["equity"] == pytest.approx(21 / 22)
     river = CliRunner().invoke(cli, ["runout", "AsKs", "QdQc", "-b", "Th9h2c", "--street", "river", "--json"])
-    hist = json.loads(river.output)["histogram"]
+    hist = json.loads(river.stdout)["histogram"]
     assert [h["from"] for h in hist] == [10.0 * i for i in range(10)]
 
 
