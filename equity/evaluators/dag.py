@@ -58,6 +58,7 @@ from itertools import combinations
 
 import numpy as np
 
+from equity.evaluators import colex
 from equity.evaluators import straights as deck_straights
 
 N_RANKS = 13
@@ -270,6 +271,8 @@ def walk_layout(rank_next: np.ndarray, rank_class: np.ndarray, flush_next: np.nd
     - ``flush_value[q]`` (int16, (5813 * 13,)): ``flush_class[fnode]`` (other entries 0).
     - ``rank_three[(a * 13 + b) * 13 + c]`` (uint32, (2197,)): the ``rank_step`` offset after the ranks
       ``a``, ``b``, ``c`` from the root: three steps in one load (8.6 KB, L1-resident).
+    - ``rank_sorted`` (int16, (50389,)): the class of every seven-card rank multiset, at its index in
+      colexicographic order plus one: the walk of sorted ranks (:mod:`equity.evaluators.colex`).
     """
     n_rank, n_flush = rank_next.shape[0], flush_next.shape[0]
     rank_value = np.zeros(n_rank * N_RANKS, np.int16)
@@ -289,6 +292,7 @@ def walk_layout(rank_next: np.ndarray, rank_class: np.ndarray, flush_next: np.nd
         "flush_value": flush_value,
         **suit_words(flush_next, flush_class),
         "rank_three": three.astype(np.uint32).ravel(),
+        "rank_sorted": colex.sorted_classes(rank_next, rank_class),
     }
 
 

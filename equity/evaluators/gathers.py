@@ -1,16 +1,19 @@
-"""The rank DAG walked sixteen seven-card hands at a time, as vectors: the walk's loads are gathers.
+"""The rank DAG's seven-card level reached sixteen hands at a time, as vectors, by the sorted walk.
 
 :func:`_walk_block` is a numba intrinsic: it writes the LLVM IR of one block of :data:`BLOCK` hands
 straight into the calling kernel (:func:`equity.evaluators.high._evaluate_rows`). Each group of
-:data:`WIDTH` hands is held in ``<16 x i32>`` vectors, one lane per hand, and every table read is an
+:data:`WIDTH` hands is held in ``<16 x i32>`` vectors, one lane per hand, and each table read is an
 ``llvm.masked.gather``: one instruction (``vpgatherdd``) where the CPU has AVX-512, loads one by one
 elsewhere, which is why the kernels take this path only where :data:`GATHERS` says the target has it.
-The walk is the scalar one, lane-wise:
+Lane by lane:
 
-- the group's 112 card bytes are one load; a shuffle puts card ``j`` of the sixteen hands in one
-  vector (ranks ``c >> 2``, suits ``c & 3``);
-- ranks: ``rank_three`` on the first three, ``rank_step`` on the next three, ``rank_last`` on the last
-  (:func:`equity.evaluators.dag.walk_layout`);
+- the group's 112 card bytes are two loads (64 bytes, then the 48 left, masked: nothing read past the
+  block); shuffles put card ``j`` of the sixteen hands in one vector (ranks ``c >> 2``, suits ``c & 3``);
+- ranks: the seven are sorted by :data:`~equity.evaluators.colex.NETWORK` (16 compare-exchanges, a
+  minimum and a maximum each), then their seven-card node is the sum of one step a position, each
+  step a ``vpermd`` from a constant register: the walk needs no load, and its class is one gather
+  from ``rank_sorted`` (98 KB; :mod:`equity.evaluators.colex`). Walking the ranks unsorted, the walk of
+  :mod:`equity.evaluators.high`'s lanes, is five dependent gathers into tables of 2 MB;
 - suits: each card sets bit ``rank + 16 * (suit & 1)`` of one of two words (suits 0-1, suits 2-3), so a
   word holds two suits' 13-bit rank masks in its 16-bit halves. The half holding five or more bits (a
   population count; at most one half in seven cards) is the flush suit's mask, and ``suited_class``
@@ -18,23 +21,23 @@ The walk is the scalar one, lane-wise:
   suit word gives the scalar walk;
 - the class is the smaller of the two, as there.
 
-The :data:`GROUPS` groups of a block go stage by stage (every group's first step, then every group's
-second, ...), so the gathers of different groups are independent and overlap, as the scalar kernel's
-lanes do. Measured on 4 M random hands (the benchmark machine's Xeon, 1 thread, M hands/s): 1 group
-335, 2 groups 385, 3 groups 367, 4 groups 364, 8 groups 360, against 240-260 for the scalar lanes. A
-gather of sixteen words costs about 7 cycles there when independent ones overlap, 22 when each waits
-on the last; with more than two groups the compiler spills the groups' vectors to the stack.
+The :data:`GROUPS` groups of a block go stage by stage, so the gathers of different groups are
+independent and overlap. Measured on 4 M random hands (an AMD EPYC, Zen 4, 1 thread, M hands/s): the
+sorted walk 391, with 1 group 340 and 4 groups 391; the cards by one 112-byte shuffle instead of two
+loads 361; sorting in 16-bit lanes, two groups to a vector, 376; the unsorted walk's gathers 203
+(335-385 on a Xeon, whose gathers are faster); the scalar lanes 166; without its two gathers the sorted
+walk's arithmetic alone runs at 505. Sorting one hand at a time in the scalar lanes measured 134: the
+lanes keep the DAG's loads.
 
 **Reads stay inside the tables.** The int16 tables are read four bytes at a time (x86 gathers words no
 narrower): ``suited_class`` at ``2 * mask``, the low half (a mask of seven cards is at most ``0x1FC0``,
-short of the last entry), and ``rank_last`` at ``2 * i - 2``, the high half (``i``, an offset from
-a node of three or more cards, is never 0), so neither reads past an end. The card bytes are read as
-the block's ``7 * BLOCK`` bytes, exactly.
+short of the last entry), and ``rank_sorted`` at ``2 * index``, the high half (entry ``1 + index``:
+index 0 reads the padding, the largest the last two entries). The card bytes are read as the block's
+``7 * BLOCK`` bytes, exactly.
 
 **Repeated cards.** Each lane's card count is the population count of its two words: 7 when its cards
-are distinct. :func:`_walk_block` returns nonzero when a hand of the block counts fewer; the walk of
-such a hand stays inside the tables (a fifth card of a rank leads to the rank DAG's sentinel row) and
-its class means nothing.
+are distinct. :func:`_walk_block` returns nonzero when a hand of the block counts fewer; such a hand's
+index is still one of the table's (any seven ranks have one) and its class means nothing.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from llvmlite import ir
 from numba import types
 from numba.core import config
 from numba.extending import intrinsic
+
+from equity.evaluators import colex
 
 #: Hands to a vector, and vectors (groups) to a block: a block is ``BLOCK`` consecutive hands.
 WIDTH = 16
@@ -57,6 +62,7 @@ _MASK = ir.VectorType(_I1, WIDTH)
 _POINTERS = ir.VectorType(ir.PointerType(_I32), WIDTH)
 _BYTES = ir.VectorType(_I8, N_CARDS * WIDTH)
 _HALVES = ir.VectorType(_I16, 2 * WIDTH)
+_STEPS = colex.binomials(WIDTH)
 
 
 def _target_gathers() -> bool:
@@ -101,12 +107,28 @@ def _popcount(builder: ir.IRBuilder, value: ir.Value) -> ir.Value:
 
 
 def _cards(builder: ir.IRBuilder, hands: ir.Value) -> list[ir.Value]:
-    """Card ``j`` of the :data:`WIDTH` hands at ``hands`` (7 bytes each), for each ``j``: one load of
-    their bytes, then a shuffle per card."""
-    run = builder.load(builder.bitcast(hands, _BYTES.as_pointer()), align=1)
-    return [builder.zext(builder.shuffle_vector(
-        run, ir.Constant(_BYTES, ir.Undefined), ir.Constant(_V32, [N_CARDS * i + j for i in range(WIDTH)])),
-        _V32) for j in range(N_CARDS)]
+    """Card ``j`` of the :data:`WIDTH` hands at ``hands`` (7 bytes each), for each ``j``: the 112 bytes
+    as a 64-byte load and a masked one of the 48 after it, then per four cards a shuffle of the two
+    (LLVM's ``vpermt2b`` where the CPU has AVX-512 VBMI, else byte shuffles and blends) and per card one
+    of its sixteen bytes, widened."""
+    b64 = ir.VectorType(_I8, 64)
+    first = builder.load(builder.bitcast(hands, b64.as_pointer()), align=1)
+    rest = builder.gep(hands, [ir.Constant(_I64, 64)])
+    load = _declare(builder, "llvm.masked.load.v64i8.p0",
+                    ir.FunctionType(b64, [b64.as_pointer(), _I32, ir.VectorType(_I1, 64), b64]))
+    mask = ir.Constant(ir.VectorType(_I1, 64), [1] * (N_CARDS * WIDTH - 64) + [0] * (128 - N_CARDS * WIDTH))
+    second = builder.call(load, [builder.bitcast(rest, b64.as_pointer()), ir.Constant(_I32, 1), mask,
+                                 ir.Constant(b64, [0] * 64)])
+    out = []
+    for part in ((0, 1, 2, 3), (4, 5, 6)):
+        picks = [N_CARDS * i + j for j in part for i in range(WIDTH)]
+        four = builder.shuffle_vector(first, second, ir.Constant(
+            ir.VectorType(_I32, 64), picks + [0] * (64 - len(picks))))
+        for k in range(len(part)):
+            piece = builder.shuffle_vector(four, ir.Constant(b64, ir.Undefined), ir.Constant(
+                _V32, list(range(WIDTH * k, WIDTH * k + WIDTH))))
+            out.append(builder.zext(piece, _V32))
+    return out
 
 
 def _suit_words(builder: ir.IRBuilder, cards: list[ir.Value]) -> tuple[ir.Value, ir.Value]:
@@ -124,16 +146,20 @@ def _suit_words(builder: ir.IRBuilder, cards: list[ir.Value]) -> tuple[ir.Value,
     return low, high
 
 
-def _flush_mask(builder: ir.IRBuilder, words: tuple[ir.Value, ir.Value]) -> ir.Value:
-    """The 13-bit rank mask of the suit holding five or more cards, else 0, from the two words."""
+def _flush_mask(builder: ir.IRBuilder, words: tuple[ir.Value, ir.Value]) -> tuple[ir.Value, ir.Value]:
+    """The 13-bit rank mask of the suit holding five or more cards, else 0, from the two words; and
+    each lane's number of cards (the four suits' counts: 7 when its cards are distinct)."""
     zero, five = _splat(0, _HALVES), _splat(5, _HALVES)
-    mask = zero
+    mask = counts = zero
     for word in words:
         halves = builder.bitcast(word, _HALVES)
-        full = builder.icmp_unsigned(">=", _popcount(builder, halves), five)
-        mask = builder.or_(mask, builder.select(full, halves, zero))
-    mask = builder.bitcast(mask, _V32)
-    return builder.and_(builder.or_(mask, builder.lshr(mask, _splat(16))), _splat(0x1FFF))
+        count = _popcount(builder, halves)
+        mask = builder.or_(mask, builder.select(builder.icmp_unsigned(">=", count, five), halves, zero))
+        counts = builder.add(counts, count)
+    mask, counts = builder.bitcast(mask, _V32), builder.bitcast(counts, _V32)
+    low = _splat(0xFFFF)
+    return (builder.and_(builder.or_(mask, builder.lshr(mask, _splat(16))), _splat(0x1FFF)),
+            builder.add(builder.and_(counts, low), builder.lshr(counts, _splat(16))))
 
 
 def _data(context, builder, kind, value) -> ir.Value:
@@ -145,48 +171,70 @@ def _contiguous(kind, dtype) -> bool:
     return isinstance(kind, types.Array) and kind.dtype == dtype and kind.ndim == 1 and kind.layout == "C"
 
 
+def _permute(builder: ir.IRBuilder, table: list[int], index: ir.Value) -> ir.Value:
+    """``table[index]`` lane by lane, ``table`` a constant of sixteen words held in a register: one
+    ``vpermd`` (no load) where the target has AVX-512, else lane by lane (this path is then only taken
+    when asked for: :data:`GATHERS`)."""
+    constant = ir.Constant(_V32, table)
+    if GATHERS:
+        permvar = _declare(builder, "llvm.x86.avx512.permvar.si.512", ir.FunctionType(_V32, [_V32, _V32]))
+        return builder.call(permvar, [constant, index])
+    out = ir.Constant(_V32, ir.Undefined)
+    for lane in range(WIDTH):
+        at = ir.Constant(_I32, lane)
+        value = builder.extract_element(constant, builder.extract_element(index, at))
+        out = builder.insert_element(out, value, at)
+    return out
+
+
+def _colex_index(builder: ir.IRBuilder, ranks: list[ir.Value]) -> ir.Value:
+    """The colex index of each lane's seven ranks (:mod:`equity.evaluators.colex`): sorted by the
+    network (a minimum and a maximum a compare-exchange), then one step a position, from registers."""
+    ranks = list(ranks)
+    for i, j in colex.NETWORK:
+        low = builder.icmp_unsigned("<", ranks[i], ranks[j])
+        ranks[i], ranks[j] = builder.select(low, ranks[i], ranks[j]), builder.select(low, ranks[j], ranks[i])
+    index = ranks[0]  # position 0's step C(s, 1) is the rank itself
+    for i, step in enumerate(_STEPS[1:], start=1):
+        index = builder.add(index, _permute(builder, step, ranks[i]))
+    return index
+
+
 @intrinsic
-def _walk_block(typingctx, flat, at, out, o, rank_three, rank_step, rank_last, suited_class):
+def _walk_block(typingctx, flat, at, out, o, rank_sorted, suited_class):
     """Classes of the :data:`BLOCK` seven-card hands at byte ``at`` of ``flat`` into ``out[o:o+BLOCK]``;
     returns a uint64 that is 0 unless a hand repeats a card (the caller then looks for the row, a rare
     case).
 
-    flat: uint8 (C, 1-D), the hands' bytes. at, o: integers. out: int16 (C, 1-D). The tables: those of
-    :class:`~equity.evaluators.tables.Tables`, C-contiguous."""
-    wanted = ((flat, types.uint8), (out, types.int16), (rank_three, types.uint32),
-              (rank_step, types.uint32), (rank_last, types.int16), (suited_class, types.int16))
+    flat: uint8 (C, 1-D), the hands' bytes. at, o: integers. out: int16 (C, 1-D). The tables:
+    ``rank_sorted`` and ``suited_class`` of :class:`~equity.evaluators.tables.Tables`, C-contiguous."""
+    wanted = ((flat, types.uint8), (out, types.int16), (rank_sorted, types.int16),
+              (suited_class, types.int16))
     if not all(_contiguous(kind, dtype) for kind, dtype in wanted):
         return None
     if not (isinstance(at, types.Integer) and isinstance(o, types.Integer)):
         return None
-    sig = types.uint64(flat, at, out, o, rank_three, rank_step, rank_last, suited_class)
+    sig = types.uint64(flat, at, out, o, rank_sorted, suited_class)
 
     def codegen(context, builder, signature, args):
         kinds = signature.args
         at_byte, at_row = (context.cast(builder, args[i], kinds[i], types.intp) for i in (1, 3))
         hands = builder.gep(_data(context, builder, kinds[0], args[0]), [at_byte])
         classes = builder.gep(_data(context, builder, kinds[2], args[2]), [at_row])
-        three, step, last, suited = (_data(context, builder, kinds[i], args[i]) for i in (4, 5, 6, 7))
-        state, ranks, flush, repeats = [], [], [], ir.Constant(_I64, 0)
-        for g in range(GROUPS):  # each group's cards, suits and first three ranks
+        by_ranks, suited = (_data(context, builder, kinds[i], args[i]) for i in (4, 5))
+        index, flush, repeats = [], [], ir.Constant(_I64, 0)
+        for g in range(GROUPS):  # each group's cards, suits and sorted ranks
             cards = _cards(builder, builder.gep(hands, [ir.Constant(_I64, N_CARDS * WIDTH * g)]))
-            rank = [builder.lshr(c, _splat(2)) for c in cards]
             words = _suit_words(builder, cards)
-            flush_class = _gather(builder, suited, _I16, _flush_mask(builder, words))
+            mask, count = _flush_mask(builder, words)
+            flush_class = _gather(builder, suited, _I16, mask)
             flush.append(builder.and_(flush_class, _splat(0xFFFF)))
-            first = builder.mul(builder.add(builder.mul(rank[0], _splat(13)), rank[1]), _splat(13))
-            state.append(_gather(builder, three, _I32, builder.add(first, rank[2])))
-            ranks.append(rank)
-            count = builder.add(_popcount(builder, words[0]), _popcount(builder, words[1]))
+            index.append(_colex_index(builder, [builder.lshr(c, _splat(2)) for c in cards]))
             bad = builder.bitcast(builder.icmp_unsigned("!=", count, _splat(N_CARDS)), _I16)
             repeats = builder.or_(repeats, builder.zext(bad, _I64))
-        for j in (3, 4, 5):  # then stage by stage across the groups
-            for g in range(GROUPS):
-                state[g] = _gather(builder, step, _I32, builder.add(state[g], ranks[g][j]))
         shorts = ir.VectorType(_I16, WIDTH)
-        for g in range(GROUPS):  # rank_last[i] is the high half of the word at i - 1
-            below = builder.add(state[g], builder.sub(ranks[g][6], _splat(1)))
-            value = builder.ashr(_gather(builder, last, _I16, below), _splat(16))
+        for g in range(GROUPS):  # rank_sorted[1 + index] is the high half of the word at 2 * index
+            value = builder.ashr(_gather(builder, by_ranks, _I16, index[g]), _splat(16))
             best = builder.select(builder.icmp_signed("<", value, flush[g]), value, flush[g])
             where = builder.gep(classes, [ir.Constant(_I64, WIDTH * g)])
             builder.store(builder.trunc(best, shorts), builder.bitcast(where, shorts.as_pointer()), align=2)

@@ -17,13 +17,13 @@ each category (:data:`CATEGORIES_SHORT`)::
                           two pair 780, pair 1284, high card 1404
 
 **Design.** :func:`tables` takes the hold'em :class:`~equity.evaluators.tables.Tables` and replaces only the
-class-bearing arrays (``rank_last``, ``rank_value``, ``flush_value``, ``suited_class``): every DAG
-node of 5..7 cards gets the best short-deck non-flush class of its ranks, every rank mask of 5..7
+class-bearing arrays (``rank_last``, ``rank_value``, ``flush_value``, ``suited_class``, ``rank_sorted``):
+every DAG node of 5..7 cards gets the best short-deck non-flush class of its ranks, every rank mask of 5..7
 ranks the best short-deck flush class. The pointers (``rank_step``, ``flush_step``, ``card_word``,
 ``suit_shift``) are shared, so :mod:`equity.evaluators.high`'s kernels run unchanged. ``min(suited, rank)``
-stays right: lower is better in both tables, and within seven cards a flush rules out quads and
-full houses anyway. Nodes and masks holding a rank 2..5 get arbitrary values (:data:`OFF_DECK`,
-or a best over sub-hands); valid input never reaches them, because cards below 6 are refused.
+stays right: lower is better in both tables, and within seven cards a flush rules out quads and full houses
+anyway. Nodes and masks holding a rank 2..5 get arbitrary values (:data:`OFF_DECK`, or a best over
+sub-hands); valid input never reaches them, because cards below 6 are refused.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ def tables(rules: str = "standard") -> _tables.Tables:
     rank_class = _fill(rank_next.astype(np.int64), pow5, dag.SENTINEL, nonflush)
     flush_class = _fill(flush_next.astype(np.int64), pow2, dag.FLUSH_SENTINEL, flush)
     layout = dag.walk_layout(rank_next, rank_class, flush_next, flush_class)
-    names = ("rank_last", "rank_value", "flush_value", "suited_class")
+    names = ("rank_last", "rank_value", "flush_value", "suited_class", "rank_sorted")
     return _tables.get()._replace(**{name: layout[name] for name in names})
 
 

@@ -42,6 +42,7 @@ class Tables(NamedTuple):
     suit_shift: np.ndarray
     suited_class: np.ndarray
     rank_three: np.ndarray
+    rank_sorted: np.ndarray
 
 
 #: The natural tables that are cached, with their shapes and dtypes.

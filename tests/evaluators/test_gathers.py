@@ -6,12 +6,19 @@ tests/naive.py and against each other; the parallel kernel that walks all 133,78
 test_agreement.py takes the vector path where the CPU has AVX-512.
 """
 
+import math
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
 import naive
 import numpy as np
 import pytest
 from conftest import random_hands
 
-from equity.evaluators import dag, gathers, shortdeck, tables
+from equity.evaluators import colex, gathers, shortdeck, tables
 from equity.evaluators.gathers import BLOCK, WIDTH
 from equity.evaluators.high import LANES, _evaluate_rows
 
@@ -78,17 +85,16 @@ def test_short_deck_tables_walk_the_same_way():
 
 def test_four_byte_reads_of_the_int16_tables_stay_inside():
     # suited_class is read at 2 * mask (four bytes): the largest mask seven cards make is seven ranks
-    # at the top, and its entry is not the last. rank_last is read at 2 * i - 2: i, an offset from a
-    # node of three or more cards (rank_three's values, then rank_step's from them), is never 0.
+    # at the top, and its entry is not the last. rank_sorted is read at 2 * index, its entry 1 + index
+    # the high half: the largest index, seven aces, reads the last two entries, and the smallest, 0
+    # (seven deuces: a row that repeats cards), the padding and the first.
     t = tables.get()
     top = sum(1 << r for r in range(6, 13))
     assert top == 0x1FC0 and top + 1 < len(t.suited_class)
     assert len(shortdeck.tables().suited_class) == len(t.suited_class)
-    assert t.rank_three.min() > 0
-    reached = np.unique(t.rank_three)
-    for _ in range(4):  # three, four, five, six cards: offsets stay at or above the level-3 ones
-        reached = np.unique(t.rank_step[(reached[:, None] + np.arange(dag.N_RANKS)).ravel()])
-        assert reached.min() > 0
+    largest = sum(math.comb(12 + i, i + 1) for i in range(7))
+    assert largest == colex.N_SORTED - 1 and 2 * largest + 4 == t.rank_sorted.nbytes
+    assert len(shortdeck.tables().rank_sorted) == len(t.rank_sorted)
 
 
 @pytest.mark.parametrize(("features", "expected"), [
@@ -110,3 +116,28 @@ def test_a_cpu_level_without_features_has_the_vector_path_from_v4(monkeypatch, l
     monkeypatch.setattr(gathers.config, "CPU_FEATURES", "")
     monkeypatch.setattr(gathers.config, "CPU_NAME", level)
     assert gathers._target_gathers() is expected
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(platform.machine().lower() not in ("x86_64", "amd64"), reason="an x86-64 CPU level")
+def test_the_vector_path_compiles_and_agrees_without_avx512(tmp_path):
+    # In a process compiling for x86-64-v3 (AVX2, no AVX-512) the sorted walk's register lookups are
+    # lane by lane instead of vpermd; the path is still taken when asked for, and must agree.
+    script = (
+        "import numpy as np, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parents[1])!r})\n"
+        "import naive\n"
+        "from equity.evaluators import gathers, tables\n"
+        "from equity.evaluators.high import _evaluate_rows\n"
+        "assert not gathers.GATHERS\n"
+        "rng = np.random.default_rng(3)\n"
+        "hands = np.argsort(rng.random((200, 52)), axis=1)[:, :7].astype(np.uint8)\n"
+        "out = np.empty(200, np.int16)\n"
+        "_evaluate_rows(hands, tables.get(), out, False, True)\n"
+        "print(out.tolist() == [naive.naive_class(h) for h in hands.tolist()])\n")
+    env = {**os.environ, "NUMBA_CPU_NAME": "x86-64-v3", "NUMBA_CPU_FEATURES": "",
+           "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
