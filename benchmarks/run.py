@@ -56,8 +56,8 @@ from equity.evaluators.reference.keysum import _keysum_rows  # noqa: E402
 
 
 def bench_evaluator(repeat: int) -> None:
-    how = (f"seven-card rows {BLOCK} at a time as {WIDTH}-hand vectors (AVX-512 here)" if GATHERS
-           else f"{LANES} hands walked together (no AVX-512 here)")
+    how = (f"seven-card rows {BLOCK} at a time as {WIDTH}-hand vectors, their ranks sorted (AVX-512 here)"
+           if GATHERS else f"{LANES} hands walked together (no AVX-512 here)")
     print(f"Evaluator (Hammer's DAG, {how}, flush pointers as one suit word)")
     t = tables.get()
     ks = keysum.tables()
