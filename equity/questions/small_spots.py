@@ -87,9 +87,11 @@ def calculate_fixed(players: Sequence[object], board: object = "", dead: object 
     if type(players) not in (list, tuple) or type(board) is not str or type(dead) is not str:
         return None
     try:
-        spot = _spot(game, len(players), len(board), len(dead))  # type: ignore[arg-type]
+        hash(game)
     except TypeError:  # a game that is no key (get_game names it, the general way)
         return None
+    # (Only that is caught: a kernel that fails to compile is a bug to see, not a spot to go around.)
+    spot = _spot(game, len(players), len(board), len(dead))  # type: ignore[arg-type]
     if spot is None:
         return None
     size = spot.size

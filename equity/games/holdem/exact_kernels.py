@@ -696,7 +696,7 @@ def _fixed_deal(text, n_players, n_board, parts, low_card, rank_step, rank_last,
                   unread, np.zeros((1, 2)))
     boards = np.zeros((1, 1), np.int64)
     t = Tables(rank_step, rank_last, rank_last[:0], np.empty(0, np.int32), rank_last[:0], card_word,
-               suit_shift, suited_class, rank_step[:0])
+               suit_shift, suited_class, rank_step[:0], rank_last[:0])
     b = Board(cards[n_held:n_held + n_board].copy(), live, False, np.empty(0, np.uint8))
     _deals(cards[:n_held].copy().reshape((1, n_players, 2)), np.ones(1), np.ones(1, np.int64),
            np.arange(2, dtype=np.int64), 0, 1, b, t, tally, boards, np.zeros((0, n_players)),
