@@ -10,7 +10,7 @@ colexicographic order makes every step an addition:
 (the ranks ``s_i + i`` are distinct, a 7-subset of 0..18, and this is that subset's rank in the
 combinatorial number system). So a sorted hand's node is a sum of seven entries of the small table
 :func:`binomials`, and its class one load of ``rank_sorted`` (int16, 1 + 50,388 entries, 98 KB, where
-the DAG's ``rank_last`` is 1.9 MB)::
+the DAG's ``rank_last`` is 2.0 MB)::
 
     rank_sorted[1 + index] = rank_class[node reached by s0 .. s6]
 

@@ -60,7 +60,7 @@ _I1, _I8, _I16, _I32, _I64 = (ir.IntType(bits) for bits in (1, 8, 16, 32, 64))
 _V32 = ir.VectorType(_I32, WIDTH)
 _MASK = ir.VectorType(_I1, WIDTH)
 _POINTERS = ir.VectorType(ir.PointerType(_I32), WIDTH)
-_BYTES = ir.VectorType(_I8, N_CARDS * WIDTH)
+_B64 = ir.VectorType(_I8, 64)
 _HALVES = ir.VectorType(_I16, 2 * WIDTH)
 _STEPS = colex.binomials(WIDTH)
 
@@ -111,21 +111,20 @@ def _cards(builder: ir.IRBuilder, hands: ir.Value) -> list[ir.Value]:
     as a 64-byte load and a masked one of the 48 after it, then per four cards a shuffle of the two
     (LLVM's ``vpermt2b`` where the CPU has AVX-512 VBMI, else byte shuffles and blends) and per card one
     of its sixteen bytes, widened."""
-    b64 = ir.VectorType(_I8, 64)
-    first = builder.load(builder.bitcast(hands, b64.as_pointer()), align=1)
+    first = builder.load(builder.bitcast(hands, _B64.as_pointer()), align=1)
     rest = builder.gep(hands, [ir.Constant(_I64, 64)])
     load = _declare(builder, "llvm.masked.load.v64i8.p0",
-                    ir.FunctionType(b64, [b64.as_pointer(), _I32, ir.VectorType(_I1, 64), b64]))
+                    ir.FunctionType(_B64, [_B64.as_pointer(), _I32, ir.VectorType(_I1, 64), _B64]))
     mask = ir.Constant(ir.VectorType(_I1, 64), [1] * (N_CARDS * WIDTH - 64) + [0] * (128 - N_CARDS * WIDTH))
-    second = builder.call(load, [builder.bitcast(rest, b64.as_pointer()), ir.Constant(_I32, 1), mask,
-                                 ir.Constant(b64, [0] * 64)])
+    second = builder.call(load, [builder.bitcast(rest, _B64.as_pointer()), ir.Constant(_I32, 1), mask,
+                                 ir.Constant(_B64, [0] * 64)])
     out = []
     for part in ((0, 1, 2, 3), (4, 5, 6)):
         picks = [N_CARDS * i + j for j in part for i in range(WIDTH)]
         four = builder.shuffle_vector(first, second, ir.Constant(
             ir.VectorType(_I32, 64), picks + [0] * (64 - len(picks))))
         for k in range(len(part)):
-            piece = builder.shuffle_vector(four, ir.Constant(b64, ir.Undefined), ir.Constant(
+            piece = builder.shuffle_vector(four, ir.Constant(_B64, ir.Undefined), ir.Constant(
                 _V32, list(range(WIDTH * k, WIDTH * k + WIDTH))))
             out.append(builder.zext(piece, _V32))
     return out

@@ -38,8 +38,8 @@ def test_each_step_table_row_is_that_positions_binomial():
 
 
 def _multisets():
-    """(ranks, their entry's expected class) for every seven-rank multiset: 0 for five of a rank (no
-    hand of distinct cards has one), else the class ``oracle`` gives its cards."""
+    """(ranks, whether a hand of distinct cards can hold them: no rank five times) for every
+    seven-rank multiset."""
     for ranks in combinations_with_replacement(range(13), 7):
         yield ranks, max(Counter(ranks).values()) <= 4
 
