@@ -89,11 +89,12 @@ def random_hands(n: int, seed: int = 2026) -> np.ndarray:
 
 
 def chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
-                stages: int = 4) -> Callable[[], tuple[np.ndarray, ...]]:
+                stages: int = 4, vector: bool | None = None) -> Callable[[], tuple[np.ndarray, ...]]:
     """A call of a Monte Carlo chunk kernel (the new ``equity.games.holdem.montecarlo.run_chunks``, which
     counts into a :class:`~equity.tally.Tally`, or the previous ``one_at_a_time.run_chunks``) playing
     ``n_chunks`` chunks of ``scenario`` from seed 1 on ``threads`` threads, ``stages`` as
-    :class:`equity.engines.dealing.Deal` takes it; it returns the counts (wins, ties, cats)."""
+    :class:`equity.engines.dealing.Deal` takes it, and ``vector`` (when not None) its way to a
+    showdown; it returns the counts (wins, ties, cats)."""
     from equity.engines.dealing import alias_table
     from equity.engines.montecarlo import CHUNK
     from equity.engines.parallel import using_threads
@@ -102,6 +103,8 @@ def chunk_runs(kernel: Callable, scenario, n_chunks: int, threads: int,
     from equity.tally import Tally
 
     _, d, t = prepare(scenario, HOLDEM, False, stages)
+    if vector is not None:
+        d = d._replace(vector=vector)
     if kernel is not run_chunks and scenario.ranged():  # 0.1.0's kernel draws each player's combo by its
         tables = [alias_table(w) for _, w in scenario.ranged()]  # own alias table, not the units' rows
         d = d._replace(alias_prob=np.concatenate([p for p, _ in tables]),

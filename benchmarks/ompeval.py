@@ -266,7 +266,9 @@ def _breakdown(b: Bench) -> None:
     """Where a Monte Carlo trial's time goes, 1 thread, each stage timed as the chunk kernel stopped after
     it (``Deal.stages``): the ranged players' draws (alias tables, their conflicts), the deck (the RNG and
     the cards past the held ones), the board's walk, the players' hands (evaluation), the scoring
-    (tallying)."""
+    (tallying). Where the kernel walks each seat's seven cards as vectors (AVX-512) the board's walk is
+    part of the hands' stage, and the same spot's time by the DAG's steps from the board's state (the
+    path without AVX-512) is printed beside it."""
     from equity.engines.montecarlo import CHUNK
     from equity.games.holdem.montecarlo import run_chunks
     from equity.scenario import Scenario
@@ -280,6 +282,9 @@ def _breakdown(b: Bench) -> None:
     spots["(the ranged spot's conflict-free twin)"] = CONFLICT_FREE
     fns = {(label, k): chunk_runs(run_chunks, Scenario.build(players), n_chunks, 1, k)
            for label, players in spots.items() for k in range(5)}
+    if GATHERS:  # the same spots by the DAG's steps (stage 5: the whole trial)
+        fns |= {(label, 5): chunk_runs(run_chunks, Scenario.build(players), n_chunks, 1, 4, vector=False)
+                for label, players in spots.items()}
     for fn in fns.values():
         fn()
     ns = {key: secs * 1e9 / (n_chunks * CHUNK) for key, secs in interleaved(fns, b.repeat).items()}
@@ -287,7 +292,13 @@ def _breakdown(b: Bench) -> None:
     for label in spots:
         parts = [ns[(label, 0)]] + [ns[(label, k)] - ns[(label, k - 1)] for k in range(1, 5)]
         total = ns[(label, 4)]
-        note = ", ".join(f"{n} {v:.1f} ({v / total:.0%})" for n, v in zip(names, parts, strict=True))
+        pairs = list(zip(names, parts, strict=True))
+        if GATHERS:
+            pairs[2:4] = [("players' hands (as vectors, the board's share once)", parts[2] + parts[3])]
+        note = ", ".join(f"{n} {v:.1f} ({v / total:.0%})" for n, v in pairs)
+        if GATHERS:
+            steps = ns[(label, 5)]
+            note += f"; by the DAG's steps from the board {steps:.1f} ns ({steps / total:.2f}x)"
         row(f"  {label}", f"{total:.1f} ns", note)
     ranged = next(label for label, players, _, _ in MC if "QQ+" in str(players))
     conflicts = ns[(ranged, 0)] - ns[("(the ranged spot's conflict-free twin)", 0)]

@@ -218,6 +218,9 @@ def bench_simulate(repeat: int) -> None:
         ns = {k: v * 1e9 / (n_chunks // 2 * CHUNK) for k, v in interleaved(staged, repeat).items()}
         parts = {"dealing": ns[1], "board walk": ns[2] - ns[1], "players": ns[3] - ns[2],
                  "scoring": ns[4] - ns[3]}
+        if GATHERS:  # the seats' seven cards as vectors: the board walked with the hands
+            parts = {"dealing": ns[1], "players (seven cards as vectors)": ns[3] - ns[1],
+                     "scoring": ns[4] - ns[3]}
         row(f"  {name}", f"{ns[4]:.1f} ns/trial",
             ", ".join(f"{k} {v:.1f} ns ({v / ns[4]:.0%})" for k, v in parts.items()))
     own = 1_000_000 / (n / times[("AsKs vs 2 random, flop Th9h2c", "new", cores)])

@@ -68,9 +68,13 @@ class Deal(NamedTuple):
     members: np.ndarray | None = None
     unit_of: np.ndarray | None = None
     row_cards: np.ndarray | None = None
-    #: Hold'em's :func:`equity.games.holdem.montecarlo.seat_ranks` (none here).
+    #: Hold'em's :func:`equity.games.holdem.seat_ranks.seat_ranks` (none here).
     seat_ranks: np.ndarray = np.zeros((0, 0), np.int16)
     first_five: int = 0
+    #: Hold'em's: whether its kernel walks the seats' seven cards as vectors where it may
+    #: (:func:`equity.games.holdem.montecarlo.prepare` sets it where the CPU has AVX-512; the tests
+    #: run both ways).
+    vector: bool = False
 
 
 class Held(NamedTuple):

@@ -186,11 +186,11 @@ def _deal_lanes(st, raw, decks, n, dealt):
     products, and a lane whose product must be rejected (about one draw in 10**8) has its swap undone
     and is drawn again after the loop, the same draws in the same order. With the rejection's code in
     the loop, its registers spilled: 10.7 ns a trial of seven cards against 17 (a busy machine)."""
-    _deal_from(st, raw, decks, n, dealt, 0, decks.shape[1] - 1)
+    _deal_from(st, raw, decks, n, dealt, 0, decks.shape[1] - 1, True)
 
 
 @njit(inline="always")
-def _deal_from(st, raw, decks, n, dealt, first, top):
+def _deal_from(st, raw, decks, n, dealt, first, top, keep):
     """:func:`_deal_lanes` from positions ``first .. top`` of each lane's deck (``first`` 0 but for a
     deck that starts with cards it must not deal:
     :func:`~equity.engines.held_cards._deal_rows`)."""
@@ -206,20 +206,23 @@ def _deal_from(st, raw, decks, n, dealt, first, top):
             i = base + (m >> uint64(32))
             c = decks[j, i]
             decks[j, i] = decks[j, top]
-            decks[j, top] = c
+            if keep:
+                decks[j, top] = c
             dealt[x, j] = c
-        if rare:  # a product Lemire may reject: its swap undone (the same swap again), then drawn afresh
+        if rare:  # a product Lemire may reject: its swap undone, then drawn afresh
             for j in range(LANES):
                 m = ((raw[x >> 1, j] >> shift) & _LOW) * bound
                 if (m & _LOW) < bound:
                     i = base + (m >> uint64(32))
-                    c = decks[j, i]
-                    decks[j, i] = decks[j, top]
-                    decks[j, top] = c
+                    undone = decks[j, i]  # (what deck[top] held: unchanged there when not kept)
+                    decks[j, i] = dealt[x, j]
+                    if keep:
+                        decks[j, top] = undone
                     i = base + (_accept(st, j, m, bound) >> uint64(32))
                     c = decks[j, i]
                     decks[j, i] = decks[j, top]
-                    decks[j, top] = c
+                    if keep:
+                        decks[j, top] = c
                     dealt[x, j] = c
         top -= 1
 

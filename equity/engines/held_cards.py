@@ -126,7 +126,7 @@ def _deal_rows(st, raw, decks, decks8, n, dealt, rows8, n_held, n_live, rows):
         r = uint64(rows[0, j])
         for w in range(ROW_WIDTH // 8):
             decks8[j, w] = rows8[r, w]
-    _deal_from(st, raw, decks, n, dealt, n_held, n_live - 1)
+    _deal_from(st, raw, decks, n, dealt, n_held, n_live - 1, False)
 
 
 @njit

@@ -186,13 +186,20 @@ def _permute(builder: ir.IRBuilder, table: list[int], index: ir.Value) -> ir.Val
     return out
 
 
+def _sorted(builder: ir.IRBuilder, ranks: list[ir.Value], network: tuple) -> list[ir.Value]:
+    """The lanes' ``ranks`` sorted by a sorting ``network`` of compare-exchanges (a minimum and a maximum
+    each)."""
+    ranks = list(ranks)
+    for i, j in network:
+        low = builder.icmp_unsigned("<", ranks[i], ranks[j])
+        ranks[i], ranks[j] = builder.select(low, ranks[i], ranks[j]), builder.select(low, ranks[j], ranks[i])
+    return ranks
+
+
 def _colex_index(builder: ir.IRBuilder, ranks: list[ir.Value]) -> ir.Value:
     """The colex index of each lane's seven ranks (:mod:`equity.evaluators.colex`): sorted by the
     network (a minimum and a maximum a compare-exchange), then one step a position, from registers."""
-    ranks = list(ranks)
-    for i, j in colex.NETWORK:
-        low = builder.icmp_unsigned("<", ranks[i], ranks[j])
-        ranks[i], ranks[j] = builder.select(low, ranks[i], ranks[j]), builder.select(low, ranks[j], ranks[i])
+    ranks = _sorted(builder, ranks, colex.NETWORK)
     index = ranks[0]  # position 0's step C(s, 1) is the rank itself
     for i, step in enumerate(_STEPS[1:], start=1):
         index = builder.add(index, _permute(builder, step, ranks[i]))
@@ -240,3 +247,5 @@ def _walk_block(typingctx, flat, at, out, o, rank_sorted, suited_class):
         return repeats
 
     return sig, codegen
+
+

@@ -1,5 +1,5 @@
 """The hold'em Monte Carlo kernel's table of a specific hand's rank class on every five-card board
-(equity.games.holdem.montecarlo.seat_ranks), against tests/naive.py's evaluator."""
+(equity.games.holdem.seat_ranks.seat_ranks), against tests/naive.py's evaluator."""
 
 import itertools
 import random
@@ -8,7 +8,7 @@ import naive
 import numpy as np
 
 from equity.games import get_game
-from equity.games.holdem.montecarlo import five_card_nodes, seat_ranks
+from equity.games.holdem.seat_ranks import five_card_nodes, seat_ranks
 
 
 def _multisets():

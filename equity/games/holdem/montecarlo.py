@@ -1,10 +1,23 @@
 """Monte Carlo for hold'em and short deck: the chunk kernel :func:`equity.engines.montecarlo.simulate`
-runs for them.
+runs for them (:func:`_chunks`).
 
-Per trial: deal the missing board cards and walk them from the fixed board's state (walked once per
-call), then each player's two hole cards (dealt for a random hand) continue from a copy of that state.
-Trials go :data:`~equity.engines.deck.LANES` at a time through each of those stages (:func:`_chunks`),
-one per lane, so the draws and table loads of independent trials overlap.
+Trials go in blocks of :data:`~equity.engines.deck.LANES`, trial ``j`` of a block in lane ``j``, which
+has its own stream and deck (:mod:`equity.engines.deck`), each stage across the lanes so that the
+draws and table loads of independent trials overlap:
+
+- the ranged players' combos are drawn first, together, a row of each joint table
+  (:mod:`equity.engines.dealing`), their cards copied into ``dealt`` past the dealt cards (where the
+  specific hands' cards sit for the whole chunk) or, with one joint table, read from its rows;
+- every lane is dealt the missing board cards and two cards for each random hand in seat order, card
+  by card, from the cards nobody holds (:func:`~equity.engines.deck._deal_lanes`,
+  :mod:`equity.engines.held_cards`);
+- each player's hand is walked: preflop and on the flop, where the CPU has AVX-512 (``Deal.vector``),
+  each seat's seven cards as vectors of the sixteen lanes, the board's share once a block
+  (:mod:`equity.evaluators.seats`); else the block's boards card by card from the fixed board's state
+  (walked once per call; preflop the first three cards in one load of ``rank_three``), then each
+  player's two cards on from there (a specific hand's rank class in one load of its row of
+  ``Deal.seat_ranks``);
+- the block is scored, branch-free.
 """
 
 from __future__ import annotations
@@ -20,8 +33,11 @@ from equity.engines.held_cards import _deal_rows, _held_state, _hold_lanes, _pas
 from equity.engines.montecarlo import CHUNK
 from equity.engines.parallel import run_split
 from equity.engines.protocol import Spot
+from equity.evaluators.gathers import GATHERS
 from equity.evaluators.high import _COUNTS, _MASK, _ONE, _RANKS, _TWO
+from equity.evaluators.seats import BOARD_ROWS, _walk_board, _walk_held, _walk_hole
 from equity.games.base import Game
+from equity.games.holdem.seat_ranks import seat_ranks
 from equity.tally import MAX_SPLIT
 
 # A chunk's set-up and its copy out of :func:`_chunks`, compiled on their own and inlined there by LLVM
@@ -47,6 +63,35 @@ def _seat_rows(holes, to_deal, n_dealt, dealt):
                 dealt[row_of[p], :] = holes[p, 0]
                 dealt[row_of[p] + 1, :] = holes[p, 1]
     return row_of
+
+
+@njit(cache=True, forceinline=True)
+def _vector_rows(board, fixed_at, row_of, dealt):
+    """Where :func:`~equity.evaluators.seats._walk_board` and :func:`~equity.evaluators.seats._walk_hole`
+    find each lane's cards in ``dealt`` (uint64 (rows, LANES)), the fixed board cards written into rows
+    ``fixed_at ..`` of it in every lane: ``(board_rows, hole_rows)``, the board's five rows (int64 (5,):
+    the fixed cards', then the dealt ones', rows ``0 ..``) and each seat's two (int64 (P, 2), from
+    ``row_of``: :func:`_seat_rows`)."""
+    board_rows = np.empty(5, np.int64)
+    hole_rows = np.empty((row_of.shape[0], 2), np.int64)
+    for x in range(board.shape[0]):
+        dealt[fixed_at + x, :] = board[x]
+    for x in range(5):
+        board_rows[x] = fixed_at + x if x < board.shape[0] else x - board.shape[0]
+    for p in range(row_of.shape[0]):
+        hole_rows[p, 0] = row_of[p]
+        hole_rows[p, 1] = row_of[p] + 1
+    return board_rows, hole_rows
+
+
+@njit(cache=True, forceinline=True)
+def _board_state(board, rank_step, card_word):
+    """The DAG's walk state ``(r, w)`` after the cards of ``board`` (uint8)."""
+    r, w = uint64(0), uint64(0)
+    for c in board:
+        r = uint64(rank_step[r + (c >> _TWO)])
+        w += card_word[c]
+    return r, w
 
 
 @njit(cache=True, forceinline=True)
@@ -82,49 +127,30 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
     card not in a fixed hand, on the board or dead. d.ranged: uint8 (n, 2), the combos of every ranged
     player, player ``g``'s at rows ``ranged_start[g] .. ranged_start[g + 1] - 1`` (int64 (G + 1,)); the
     ranged players' joint tables (:class:`~equity.engines.dealing.Held`) are d.alias_prob .. d.row_cards.
-    d.seat_ranks, d.first_five: :func:`seat_ranks`. d.cat_of: uint8 (7463,), class -> category. t: the
-    evaluator's :class:`~equity.evaluators.tables.Tables`. A chunk's row of ``tally`` (a
-    :class:`~equity.tally.Tally` of int64 rows): its wins (k, P), ties (k, P, MAX_SPLIT) and cats
-    (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C) and the wins (k, C, P) and ties
-    (k, C, P, W) of ``combos`` (a Tally), added to: per row of ``d.ranged``, the
+    d.seat_ranks, d.first_five: :func:`~equity.games.holdem.seat_ranks.seat_ranks`. d.cat_of: uint8
+    (7463,), class -> category. d.vector: walk as vectors where it may (the module docstring says how the
+    trials go). t: the evaluator's :class:`~equity.evaluators.tables.Tables`. A chunk's
+    row of ``tally`` (a :class:`~equity.tally.Tally` of int64 rows): its wins (k, P), ties (k, P,
+    MAX_SPLIT) and cats (k, P, 9, 3), written when ``d.want_cats``; combo_n int64 (k, C) and the wins
+    (k, C, P) and ties (k, C, P, W) of ``combos`` (a Tally), added to: per row of ``d.ranged``, the
     trials where a ranged player held that combo and every player's wins and k-way ties in them
     (:mod:`equity.engines.combo_counts`); C = 0 counts none.
     held: ``d.pmask`` (:func:`~equity.engines.dealing.held_tables`), an argument of its own so that numba
-    prunes the ranged players' code when it is None. (Empty arrays and a branch at run time, one
-    compilation for both kinds of spot, played as fast, but the first run without ranged players then
-    compiled in 7.7 s, not 4.6: the ranged code is most of the kernel.) row_cards: ``d.row_cards``, an
-    argument of its own likewise: None compiles the path of two or more joint tables, an array the path
-    of one.
+    prunes the ranged players' code when it is None (most of the kernel's compile time). row_cards:
+    ``d.row_cards``, likewise: None compiles the path of two or more joint tables, an array that of one.
     Assumes a valid scenario.
-
-    Trials go in blocks of :data:`LANES`, trial ``j`` of a block in lane ``j``, which has its own stream
-    and deck (:mod:`equity.engines.deck`). The ranged players' combos are drawn first, together, across
-    the lanes, a row of each joint table (:mod:`equity.engines.dealing`), and their cards copied into
-    ``dealt`` past the dealt cards, where the specific hands' cards sit for the whole chunk. Then every
-    lane is dealt the missing board cards and two cards for each random hand in seat order, card by card
-    across the lanes, from the cards nobody holds (:func:`~equity.engines.deck._deal_lanes`,
-    :mod:`equity.engines.held_cards`). Then the block's boards are walked card by card across the lanes
-    (preflop, the first three cards in one load of ``rank_three``), then each player's hand (two rows of
-    ``dealt``; a specific hand's rank class in one load of its row of ``d.seat_ranks``), so the walks'
-    table loads overlap; then the block is scored.
     """
     combo_ties = combos.ties
     holes, board, live, ranged_start = d.holes, d.board, d.live, d.ranged_start
     want_cats, cat_of, counted = d.want_cats, d.cat_of, d.counted
-    rank_step, rank_last = t.rank_step, t.rank_last
+    rank_step, rank_last, rank_three = t.rank_step, t.rank_last, t.rank_three
     card_word, suit_shift, suited_class = t.card_word, t.suit_shift, t.suited_class
     n_players = holes.shape[0]
     n_ranged = ranged_start.shape[0] - 1
-    r_fixed = uint64(0)
-    w_fixed = uint64(0)
-    for c in board:
-        r_fixed = uint64(rank_step[r_fixed + (c >> _TWO)])
-        w_fixed += card_word[c]
-    to_deal = 5 - board.shape[0]
-    three = to_deal == 5
+    r_fixed, w_fixed = _board_state(board, rank_step, card_word)
+    to_deal, three = 5 - board.shape[0], board.shape[0] == 0
     ranks_of, first_five = d.seat_ranks, uint64(d.first_five)
     n_five = ranks_of.shape[1]
-    rank_three = t.rank_three
     n_dealt = to_deal + 2 * np.sum(holes[:, 0] == -1)
     ranged = d.ranged
     n_held = n_ranged * ranged.shape[1]
@@ -138,6 +164,11 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
         return min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK],
                    rank_last[uint64(rank_step[r + (a >> _TWO)]) + (b >> _TWO)])
 
+    # Vectors preflop and on the flop; with four or five board cards fixed, walking on from the fixed
+    # board's state measured faster (AsKs vs 2 random on a river 13.2 ns a trial against 14.3).
+    vector, rank_sorted = d.vector and to_deal >= 2, t.rank_sorted
+    fixed_at = n_dealt + 2 * n_players  # the rows of dealt that hold the fixed board cards, in every lane
+    scratch = np.empty((BOARD_ROWS, LANES), np.int32)
     r_board = np.empty(LANES, np.uint64)
     w_board = np.empty(LANES, np.uint64)
     values = np.empty((n_players, LANES), np.int32)
@@ -146,8 +177,10 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
     for ck in range(lo, hi):
         chunk = first + ck
         trials = min(CHUNK, total - chunk * CHUNK)
-        st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, n_dealt + 2 * n_players)
+        st, decks, dealt, raw = _lane_state(seed, chunk, live, n_dealt, n_held, fixed_at + board.shape[0])
         row_of = _seat_rows(holes, to_deal, n_dealt, dealt)
+        if vector:
+            board_rows, hole_rows = _vector_rows(board, fixed_at, row_of, dealt)
         if held is not None:  # (pruned when there are no ranged players: none of their code is compiled)
             rr, used, ok, rows, picked = _ranged_state(lemire, weighted, n_ranged)
             if row_cards is None:
@@ -191,41 +224,55 @@ def _chunks(seed, first, lo, hi, total, d, t, tally, combo_n, combos, held, row_
                 _deal_rows(st, raw, row_decks, decks8, n_dealt, dealt, rows8, n_held, live.shape[0], rows)
             if d.stages < 2:
                 continue
-            if three:  # preflop: the first three board cards' ranks in one load (rank_three, in L1)
-                for lane in range(lanes):
-                    a, b, c = dealt[0, lane], dealt[1, lane], dealt[2, lane]
-                    r_board[lane] = rank_three[((a >> _TWO) * _RANKS + (b >> _TWO)) * _RANKS + (c >> _TWO)]
-                    w_board[lane] = card_word[a] + card_word[b] + card_word[c]
-            else:
-                for lane in range(lanes):
-                    r_board[lane] = r_fixed
-                    w_board[lane] = w_fixed
-            for x in range(3 if three else 0, to_deal):
-                for lane in range(lanes):
-                    c = dealt[x, lane]
-                    r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
-                    w_board[lane] += card_word[c]
-            if d.stages < 3:
-                continue
-            for p in range(n_players):
-                ra = row_of[p]
-                if row_cards is not None:
-                    if holes[p, 0] == -2:  # a ranged hand, one joint table: its cards from the lanes' rows
-                        at = uint64(2 * holes[p, 1])
-                        for lane in range(lanes):
-                            values[p, lane] = hand(r_board[lane], w_board[lane], uint64(row_decks[lane, at]),
-                                                   uint64(row_decks[lane, at + _ONE]))
-                        continue
-                if holes[p, 0] >= 0 and n_five > 0:  # a specific hand: its rank class in one load
-                    mine = ranks_of[p]
-                    w_hole = card_word[holes[p, 0]] + card_word[holes[p, 1]]
-                    for lane in range(lanes):
-                        x = w_board[lane] + w_hole
-                        v = mine[uint64(r_board[lane] // _RANKS - first_five)]
-                        values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], v)
+            if vector:  # each seat's seven cards as vectors, the board's share of the walk once a block
+                if d.stages < 3:
                     continue
-                for lane in range(lanes):
-                    values[p, lane] = hand(r_board[lane], w_board[lane], dealt[ra, lane], dealt[ra + 1, lane])
+                _walk_board(dealt, board_rows, scratch)
+                for p in range(n_players):
+                    if row_cards is not None:
+                        if holes[p, 0] == -2:  # a ranged hand, one joint table: its cards from the rows
+                            _walk_held(row_cards, rows, 2 * holes[p, 1], p, scratch, values, rank_sorted,
+                                       suited_class)
+                            continue
+                    _walk_hole(dealt, hole_rows, p, scratch, values, rank_sorted, suited_class)
+            else:
+                if three:  # preflop: the first three board cards' ranks in one load (rank_three, in L1)
+                    for lane in range(lanes):
+                        a, b, c = dealt[0, lane], dealt[1, lane], dealt[2, lane]
+                        at = ((a >> _TWO) * _RANKS + (b >> _TWO)) * _RANKS + (c >> _TWO)
+                        r_board[lane] = rank_three[at]
+                        w_board[lane] = card_word[a] + card_word[b] + card_word[c]
+                else:
+                    for lane in range(lanes):
+                        r_board[lane] = r_fixed
+                        w_board[lane] = w_fixed
+                for x in range(3 if three else 0, to_deal):
+                    for lane in range(lanes):
+                        c = dealt[x, lane]
+                        r_board[lane] = rank_step[r_board[lane] + (c >> _TWO)]
+                        w_board[lane] += card_word[c]
+                if d.stages < 3:
+                    continue
+                for p in range(n_players):
+                    ra = row_of[p]
+                    if row_cards is not None:
+                        if holes[p, 0] == -2:  # a ranged hand, one joint table: its cards from the rows
+                            at = uint64(2 * holes[p, 1])
+                            for lane in range(lanes):
+                                a, b = uint64(row_decks[lane, at]), uint64(row_decks[lane, at + _ONE])
+                                values[p, lane] = hand(r_board[lane], w_board[lane], a, b)
+                            continue
+                    if holes[p, 0] >= 0 and n_five > 0:  # a specific hand: its rank class in one load
+                        mine = ranks_of[p]
+                        w_hole = card_word[holes[p, 0]] + card_word[holes[p, 1]]
+                        for lane in range(lanes):
+                            x = w_board[lane] + w_hole
+                            v = mine[uint64(r_board[lane] // _RANKS - first_five)]
+                            values[p, lane] = min(suited_class[(x >> suit_shift[x >> _COUNTS]) & _MASK], v)
+                        continue
+                    for lane in range(lanes):
+                        values[p, lane] = hand(r_board[lane], w_board[lane], dealt[ra, lane],
+                                               dealt[ra + 1, lane])
             if d.stages < 4:
                 continue
             # Scored across the lanes, branch-free (who wins a trial is unpredictable); ties are rarer. The
@@ -282,41 +329,9 @@ def run_chunks(seed: np.uint64, first: int, n_chunks: int, total: int, d: Any, t
     run_split(share, n_chunks)
 
 
-_FIVE: dict[str, tuple[int, int]] = {}
-
-
-def five_card_nodes(game: Game, t: Any) -> tuple[int, int]:
-    """The first and last (exclusive) rank node of five cards in ``game``'s tables ``t`` (nodes are
-    numbered level by level: :mod:`equity.evaluators.dag`), found by walking every rank from the root."""
-    if game.name not in _FIVE:
-        nodes = np.zeros(1, np.int64)
-        rows = len(t.rank_step) // 13
-        for _ in range(5):  # a mark per node (np.unique would import numpy.ma, which the lean load avoids)
-            seen = np.zeros(rows, np.bool_)
-            seen[t.rank_step[(nodes[:, None] + np.arange(13)[None, :]).ravel()] // 13] = True
-            seen[rows - 1] = False  # not the absorbing sentinel (a rank five times), the last row
-            nodes = 13 * np.flatnonzero(seen)
-        _FIVE[game.name] = (int(nodes[0]) // 13, int(nodes[-1]) // 13 + 1)
-    return _FIVE[game.name]
-
-
-def seat_ranks(holes: np.ndarray, game: Game, t: Any) -> tuple[np.ndarray, int]:
-    """Each specific hand's rank class on every five-card board, by the board's rank node: ``(int16 (P,
-    n), first)``, row ``p`` for seat ``p`` (zeros for the others), column ``node - first`` for the
-    five-card nodes ``first .. first + n - 1``. The kernel then finds a specific hand's rank class in one
-    load from a 12 KB row instead of two steps through the DAG's tables."""
-    first, end = five_card_nodes(game, t)
-    offsets = 13 * np.arange(first, end, dtype=np.int64)
-    out = np.zeros((len(holes), end - first), np.int16)
-    for p, (a, b) in enumerate(holes.tolist()):
-        if a >= 0:
-            out[p] = t.rank_last[t.rank_step[offsets + (a >> 2)].astype(np.int64) + (b >> 2)]
-    return out, first
-
-
 def prepare(scenario: Spot, game: Game, categories: bool, stages: int = 4) -> tuple[Any, Any, Any]:
     """``(run_chunks, deal, tables)`` for :func:`equity.engines.montecarlo.simulate`."""
     t = game.tables()
     d = base_deal(scenario, game, categories, stages)
     ranks, first = seat_ranks(d.holes, game, t)
-    return run_chunks, d._replace(seat_ranks=ranks, first_five=first), t
+    return run_chunks, d._replace(seat_ranks=ranks, first_five=first, vector=GATHERS), t
