@@ -192,8 +192,9 @@ def _deal_lanes(st, raw, decks, n, dealt):
 @njit(inline="always")
 def _deal_from(st, raw, decks, n, dealt, first, top, keep):
     """:func:`_deal_lanes` from positions ``first .. top`` of each lane's deck (``first`` 0 but for a
-    deck that starts with cards it must not deal:
-    :func:`~equity.engines.held_cards._deal_rows`)."""
+    deck that starts with cards it must not deal: :func:`~equity.engines.held_cards._deal_rows`).
+    ``keep``: write each dealt card to the counter's place, so the deck stays a permutation for the next
+    trial; False for a deck copied afresh every trial (the same cards are dealt, one store fewer)."""
     _fill_lanes(st, raw, (n + 1) >> 1)
     base = uint64(first)
     for x in range(n):

@@ -120,7 +120,8 @@ def _deal_rows(st, raw, decks, decks8, n, dealt, rows8, n_held, n_live, rows):
     eight words, copied word by word into ``decks8``, the decks' words; ``rows``, int64 (1, LANES), each
     lane's row), and the cards are drawn from its positions ``n_held .. n_live - 1``, the cards nobody
     holds, with the swap-with-counter draw and the same random numbers
-    (:func:`~equity.engines.deck._deal_from`). (Mapping positions of a deck kept from trial to trial
+    (:func:`~equity.engines.deck._deal_from`; the copy is fresh each trial, so the dealt card is not
+    written back). (Mapping positions of a deck kept from trial to trial
     through the row, one load a card, measured 1.5 ns a trial slower.)"""
     for j in range(LANES):
         r = uint64(rows[0, j])

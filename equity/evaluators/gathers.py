@@ -165,9 +165,9 @@ def _data(context, builder, kind, value) -> ir.Value:
     return context.make_array(kind)(context, builder, value).data
 
 
-def _contiguous(kind, dtype) -> bool:
-    """Whether a numba type is a 1-D C-contiguous array of ``dtype``."""
-    return isinstance(kind, types.Array) and kind.dtype == dtype and kind.ndim == 1 and kind.layout == "C"
+def _contiguous(kind, dtype, ndim: int = 1) -> bool:
+    """Whether a numba type is a C-contiguous array of ``dtype`` with ``ndim`` dimensions."""
+    return isinstance(kind, types.Array) and kind.dtype == dtype and kind.ndim == ndim and kind.layout == "C"
 
 
 def _permute(builder: ir.IRBuilder, table: list[int], index: ir.Value) -> ir.Value:
@@ -196,14 +196,31 @@ def _sorted(builder: ir.IRBuilder, ranks: list[ir.Value], network: tuple) -> lis
     return ranks
 
 
-def _colex_index(builder: ir.IRBuilder, ranks: list[ir.Value]) -> ir.Value:
-    """The colex index of each lane's seven ranks (:mod:`equity.evaluators.colex`): sorted by the
-    network (a minimum and a maximum a compare-exchange), then one step a position, from registers."""
-    ranks = _sorted(builder, ranks, colex.NETWORK)
+def _sorted_index(builder: ir.IRBuilder, ranks: list[ir.Value]) -> ir.Value:
+    """The colex index of each lane's seven sorted ``ranks`` (:mod:`equity.evaluators.colex`): one step a
+    position, from registers."""
     index = ranks[0]  # position 0's step C(s, 1) is the rank itself
     for i, step in enumerate(_STEPS[1:], start=1):
         index = builder.add(index, _permute(builder, step, ranks[i]))
     return index
+
+
+def _colex_index(builder: ir.IRBuilder, ranks: list[ir.Value]) -> ir.Value:
+    """The colex index of each lane's seven ranks: sorted by the network (a minimum and a maximum a
+    compare-exchange), then :func:`_sorted_index`."""
+    return _sorted_index(builder, _sorted(builder, ranks, colex.NETWORK))
+
+
+def _flush_class(builder: ir.IRBuilder, suited: ir.Value, mask: ir.Value) -> ir.Value:
+    """``suited_class[mask]`` lane by lane: the low half of the four bytes at ``2 * mask``."""
+    return builder.and_(_gather(builder, suited, _I16, mask), _splat(0xFFFF))
+
+
+def _best_class(builder: ir.IRBuilder, by_ranks: ir.Value, index: ir.Value, flush: ir.Value) -> ir.Value:
+    """The smaller of ``rank_sorted[1 + index]`` (the high half of the four bytes at ``2 * index``) and
+    the lanes' ``flush`` classes."""
+    value = builder.ashr(_gather(builder, by_ranks, _I16, index), _splat(16))
+    return builder.select(builder.icmp_signed("<", value, flush), value, flush)
 
 
 @intrinsic
@@ -233,19 +250,15 @@ def _walk_block(typingctx, flat, at, out, o, rank_sorted, suited_class):
             cards = _cards(builder, builder.gep(hands, [ir.Constant(_I64, N_CARDS * WIDTH * g)]))
             words = _suit_words(builder, cards)
             mask, count = _flush_mask(builder, words)
-            flush_class = _gather(builder, suited, _I16, mask)
-            flush.append(builder.and_(flush_class, _splat(0xFFFF)))
+            flush.append(_flush_class(builder, suited, mask))
             index.append(_colex_index(builder, [builder.lshr(c, _splat(2)) for c in cards]))
             bad = builder.bitcast(builder.icmp_unsigned("!=", count, _splat(N_CARDS)), _I16)
             repeats = builder.or_(repeats, builder.zext(bad, _I64))
         shorts = ir.VectorType(_I16, WIDTH)
-        for g in range(GROUPS):  # rank_sorted[1 + index] is the high half of the word at 2 * index
-            value = builder.ashr(_gather(builder, by_ranks, _I16, index[g]), _splat(16))
-            best = builder.select(builder.icmp_signed("<", value, flush[g]), value, flush[g])
+        for g in range(GROUPS):
+            best = _best_class(builder, by_ranks, index[g], flush[g])
             where = builder.gep(classes, [ir.Constant(_I64, WIDTH * g)])
             builder.store(builder.trunc(best, shorts), builder.bitcast(where, shorts.as_pointer()), align=2)
         return repeats
 
     return sig, codegen
-
-

@@ -27,17 +27,18 @@ from numba.extending import intrinsic
 
 from equity.evaluators.gathers import (
     _I8,
-    _I16,
     _I32,
     _I64,
-    _STEPS,
     _V32,
     WIDTH,
+    _best_class,
+    _contiguous,
     _data,
+    _flush_class,
     _flush_mask,
     _gather,
-    _permute,
     _sorted,
+    _sorted_index,
     _splat,
     _suit_words,
 )
@@ -70,8 +71,7 @@ def _inserted(builder: ir.IRBuilder, ranks: list[ir.Value], x: ir.Value) -> list
 
 def _arrays(kinds: tuple) -> bool:
     """Whether each ``(numba type, dtype, ndim)`` is a C-contiguous array of that dtype and ndim."""
-    return all(isinstance(k, types.Array) and k.dtype == d and k.ndim == n and k.layout == "C"
-               for k, d, n in kinds)
+    return all(_contiguous(k, d, n) for k, d, n in kinds)
 
 
 #: Five ranks sorted by nine compare-exchanges (an optimal network; the tests check it on every 0-1 input).
@@ -112,15 +112,11 @@ def _seat_class(builder: ir.IRBuilder, hole: list[ir.Value], board_at: ir.Value,
                                           _V32.as_pointer()), align=4) for k in range(BOARD_ROWS)]
     low, high = _suit_words(builder, hole)
     mask, _ = _flush_mask(builder, (builder.or_(low, board[5]), builder.or_(high, board[6])))
-    flush = builder.and_(_gather(builder, suited, _I16, mask), _splat(0xFFFF))
+    flush = _flush_class(builder, suited, mask)
     ranks = board[:5]
     for card in hole:
         ranks = _inserted(builder, ranks, builder.lshr(card, _splat(2)))
-    index = ranks[0]
-    for i, step in enumerate(_STEPS[1:], start=1):
-        index = builder.add(index, _permute(builder, step, ranks[i]))
-    value = builder.ashr(_gather(builder, by_ranks, _I16, index), _splat(16))
-    return builder.select(builder.icmp_signed("<", value, flush), value, flush)
+    return _best_class(builder, by_ranks, _sorted_index(builder, ranks), flush)
 
 
 def _store_row(builder: ir.IRBuilder, out_at: ir.Value, seat: ir.Value, classes: ir.Value) -> None:
